@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/client.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { auditActorOf } from './platform/http/guards.js';
+import { unauthorized } from './platform/http/errors.js';
+import './platform/deps.js';
+import { resolveActor } from './modules/auth/session.service.js';
+import { apiRoutes } from './routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => uuidv7(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mailer =
+    opts.mailer ??
+    (config.SMTP_URL
+      ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : outboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+  app.decorate('deps', { config, db: opts.database.db, mailer });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'EDC API', version: '0.1.0', description: 'Clinical-research EDC and trial management' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+
+  await app.register(
+    async (api) => {
+      // Every /api route needs a live session unless its config says `public`.
+      api.addHook('onRequest', async (req) => {
+        const header = req.headers.authorization;
+        const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+        if (token) {
+          try {
+            req.actor = await resolveActor(app.deps.db, token, auditActorOf(req));
+          } catch (e) {
+            if (!req.routeOptions.config.public) throw e;
+          }
+        }
+        if (!req.actor && !req.routeOptions.config.public && req.routeOptions.url) throw unauthorized();
+      });
+      api.get('/health', { config: { public: true } }, async () => ({ data: { status: 'ok', database: opts.database.kind } }));
+      apiRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
+    // The single-page app answers every other GET; its router decides.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/'))
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send({ errors: [{ code: 'route_not_found', message: 'Not found' }] });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration from the environment, validated once at start; a bad value stops the process with a clear message. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Public address used in mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('EDC <no-reply@edc.local>'),
+  /** Shared secret for sign-in from the external trial / medical information system. */
+  EXTERNAL_LOGIN_SECRET: z.string().min(16).optional(),
+  /** Seed the demo world into an empty database at start (on by default for the embedded database). */
+  DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Requests per minute allowed to each Auth endpoint from one address. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: both drivers (PGlite, node-postgres) share this interface. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir/pglite`. */
+export async function openDatabase(opts: { url?: string; dataDir?: string; migrate?: boolean }): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
+  if (opts.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // Dates stay strings: the API speaks YYYY-MM-DD and must not shift across time zones.
+  pg.types.setTypeParser(1082, (v: string) => v);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let client;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create(path.join(dataDir, 'pglite'));
+  } else {
+    client = await PGlite.create();
+  }
+  return wrapPglite(client);
+}
+
+/** Wraps an open PGlite instance (tests clone a migrated template and wrap the clone). */
+export async function wrapPglite(client: import('@electric-sql/pglite').PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './identity.js';
+export * from './research.js';
+export * from './audit.js';

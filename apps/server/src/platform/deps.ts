@@ -1,0 +1,16 @@
+import type { Config } from '../config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What services need from the outside world; built once in app.ts and passed explicitly. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog, sessions, users } from '../../src/platform/db/schema/index.js';
+import { signExternalLoginToken } from '../../src/platform/crypto/tokens.js';
+import { verifyAuditChain } from '../../src/platform/audit/audit.js';
+import { IDLE_TIMEOUT_MS } from '@edc/domain';
+import { call, createTestApp, TEST_EXTERNAL_SECRET, type TestApp } from '../support/test-app.js';
+import { makeCentre, makeOrganisation, makeResearch, makeUser, PASSWORD, signIn } from '../support/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const auditActions = async (userId: string) =>
+  (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, userId))).map(
+    (r) => r.action,
+  );
+
+describe('POST /Auth/SignIn', () => {
+  it('returns a token and an RSA private key, and records the sign-in', async () => {
+    const { user } = await makeUser(t.database.db);
+    const { status, body } = await call(t.app, 'POST', '/Auth/SignIn', {
+      body: { email: user.email.toUpperCase(), password: PASSWORD },
+    });
+    expect(status).toBe(200);
+    expect(body.data.accessToken).toMatch(/^[\w-]{40,}$/);
+    // The key imports as PKCS#8 RSA-OAEP SHA-256, as the browser will import it.
+    const key = await crypto.subtle.importKey(
+      'pkcs8',
+      Buffer.from(body.data.rsaKey, 'base64'),
+      { name: 'RSA-OAEP', hash: 'SHA-256' },
+      false,
+      ['decrypt'],
+    );
+    expect(key.algorithm.name).toBe('RSA-OAEP');
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.publicKey.length).toBeGreaterThan(300);
+    expect(await auditActions(user.id)).toContain('auth.sign_in');
+  });
+
+  it('names missing and malformed fields with 400', async () => {
+    const missing = await call(t.app, 'POST', '/Auth/SignIn', { body: { password: 'x' }, lang: 'en' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([{ code: 'required', path: 'email', message: 'Field “email” is required' }]);
+    const malformed = await call(t.app, 'POST', '/Auth/SignIn', { body: { email: 'not-an-email', password: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors[0]).toMatchObject({ code: 'validation', path: 'email' });
+    expect(malformed.body.errors[0].message).toContain('«email»');
+  });
+
+  it('refuses a wrong password with 401 and the same reply for an unknown e-mail', async () => {
+    const { user } = await makeUser(t.database.db);
+    const wrong = await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: 'wrong-password' } });
+    const unknown = await call(t.app, 'POST', '/Auth/SignIn', {
+      body: { email: 'nobody@example.test', password: 'wrong-password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.errors[0].code).toBe('wrong_credentials');
+    expect(await auditActions(user.id)).toContain('auth.sign_in_failed');
+  });
+
+  it('locks the account for 15 minutes after five failures in a row, even for the right password', async () => {
+    const { user } = await makeUser(t.database.db);
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: 'nope-nope' } })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    const locked = await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: PASSWORD }, lang: 'en' });
+    expect(locked.status).toBe(423);
+    expect(locked.body.errors[0].message).toMatch(/locked/);
+    expect(await auditActions(user.id)).toContain('auth.account_locked');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    // Once the lock has passed, the right password works again.
+    await t.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
+    expect((await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it('a success resets the failure count', async () => {
+    const { user } = await makeUser(t.database.db);
+    for (let i = 0; i < 4; i++) await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: 'nope-nope' } });
+    await signIn(t.app, user.email);
+    for (let i = 0; i < 4; i++)
+      expect((await call(t.app, 'POST', '/Auth/SignIn', { body: { email: user.email, password: 'nope-nope' } })).status).toBe(
+        401,
+      );
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out ends the session for real', async () => {
+    const { user } = await makeUser(t.database.db);
+    const token = await signIn(t.app, user.email);
+    expect((await call(t.app, 'GET', '/Users/me', { token })).status).toBe(200);
+    expect((await call(t.app, 'POST', `/Auth/SignOut?id=${user.id}`, { token })).status).toBe(200);
+    const after = await call(t.app, 'GET', '/Users/me', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.errors[0].code).toBe('session_expired');
+    expect(await auditActions(user.id)).toContain('auth.sign_out');
+  });
+
+  it('an hour without activity ends the session', async () => {
+    const { user } = await makeUser(t.database.db);
+    const token = await signIn(t.app, user.email);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await call(t.app, 'GET', '/Users/me', { token })).status).toBe(401);
+    expect(await auditActions(user.id)).toContain('session.expired');
+  });
+
+  it('refuses unknown tokens and requests without one', async () => {
+    expect((await call(t.app, 'GET', '/Users/me', { token: 'made-up-token-made-up-token-made-up-token' })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/Users/me')).status).toBe(401);
+  });
+});
+
+describe('password restore', () => {
+  it('replies the same for known and unknown e-mails and mails a working link', async () => {
+    const { user } = await makeUser(t.database.db);
+    const known = await call(t.app, 'POST', '/Auth/RestorePassword', { body: { email: user.email } });
+    const unknown = await call(t.app, 'POST', '/Auth/RestorePassword', { body: { email: 'ghost@example.test' } });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(t.mailer.lastTo('ghost@example.test')).toBeUndefined();
+    const link = t.mailer.lastTo(user.email)!.links![0]!;
+    expect(link).toMatch(/^http:\/\/edc\.test\/setPassword\//);
+    const token = link.split('/').pop()!;
+    const oldSession = await signIn(t.app, user.email);
+
+    const short = await call(t.app, 'POST', `/Auth/${token}/SetPassword`, { body: { password: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0].path).toBe('password');
+
+    expect((await call(t.app, 'POST', `/Auth/${token}/SetPassword`, { body: { password: 'brand-new-pass' } })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/Users/me', { token: oldSession })).status).toBe(401);
+    await signIn(t.app, user.email, 'brand-new-pass');
+    // A link works once.
+    expect(
+      (await call(t.app, 'POST', `/Auth/${token}/SetPassword`, { body: { password: 'another-pass' } })).body.errors[0].code,
+    ).toBe('invalid_token');
+    expect(await auditActions(user.id)).toEqual(expect.arrayContaining(['auth.password_reset_requested', 'auth.password_reset']));
+  });
+});
+
+describe('registration', () => {
+  it('with a new organisation: signs in, makes the founder its verified admin and mails a set-password link', async () => {
+    const email = `founder-${Date.now()}@example.test`;
+    const res = await call(t.app, 'POST', '/Auth/SignUpWithOrganisation', {
+      body: {
+        userDto: { email, firstName: 'Иван', lastName: 'Основатель' },
+        organisationDto: { name: 'ООО «Новая»', shortName: `Новая ${Date.now()}`, address: 'Москва' },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    const me = await call(t.app, 'GET', '/Users/me', { token: res.body.data.accessToken });
+    expect(me.body.data.organisationUsers[0]).toMatchObject({ isVerify: true, userRoleString: 'Admin' });
+    expect(me.body.data.currentOrganisationUserId).toBe(me.body.data.organisationUsers[0].id);
+    const link = t.mailer.lastTo(email)!.links![0]!;
+    expect(link).toContain('/setPasswordWCreds/');
+    const token = link.split('/').pop()!;
+    const wrongEmail = await call(t.app, 'POST', `/Auth/${token}/SetPasswordWithCredentials`, {
+      body: { email: 'other@example.test', password: 'my-password-1' },
+    });
+    expect(wrongEmail.status).toBe(400);
+  });
+
+  it('joining an existing organisation waits for verification', async () => {
+    const org = await makeOrganisation(t.database.db);
+    const email = `joiner-${Date.now()}@example.test`;
+    const res = await call(t.app, 'POST', '/Auth/SignUp', {
+      body: { userDto: { email, firstName: 'A', lastName: 'B' }, organisationShortName: org.shortName },
+    });
+    expect(res.status).toBe(200);
+    const me = await call(t.app, 'GET', '/Users/me', { token: res.body.data.accessToken });
+    expect(me.body.data.organisationUsers[0]).toMatchObject({ isVerify: false, userRoleString: 'User' });
+    const token = t.mailer.lastTo(email)!.links![0]!.split('/').pop()!;
+    const set = await call(t.app, 'POST', `/Auth/${token}/SetPasswordWithCredentials`, {
+      body: { email, password: 'my-password-1' },
+    });
+    expect(set.status).toBe(200);
+    await signIn(t.app, email, 'my-password-1');
+  });
+
+  it('refuses a taken e-mail with 409 and writes nothing', async () => {
+    const { user } = await makeUser(t.database.db);
+    const shortName = `Dup ${Date.now()}`;
+    const res = await call(t.app, 'POST', '/Auth/SignUpWithOrganisation', {
+      body: {
+        userDto: { email: user.email, firstName: 'A', lastName: 'B' },
+        organisationDto: { name: 'X', shortName, address: 'Y' },
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0]).toMatchObject({ code: 'email_taken', path: 'userDto.email' });
+    const short = await call(t.app, 'GET', `/Organisations/Short?search=${encodeURIComponent(shortName)}`);
+    expect(short.body.data ?? []).toHaveLength(0);
+  });
+
+  it('refuses an unknown organisation and names the missing person fields', async () => {
+    const res = await call(t.app, 'POST', '/Auth/SignUp', {
+      body: { userDto: { email: 'x@example.test', firstName: 'A', lastName: 'B' }, organisationShortName: 'No Such Org' },
+    });
+    expect(res.status).toBe(400);
+    const missing = await call(t.app, 'POST', '/Auth/SignUp', {
+      body: { userDto: { email: 'x@example.test' }, organisationShortName: 'X' },
+    });
+    expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['userDto.firstName', 'userDto.lastName']);
+  });
+});
+
+describe('sign-in from the external system', () => {
+  it('accepts a token minted with the shared secret and switches to the given employee', async () => {
+    const research = await makeResearch(t.database.db);
+    const centre = await makeCentre(t.database.db, { researchId: research.id, type: 'Site' });
+    const { user, employeeId } = await makeUser(t.database.db, { centre });
+    const token = signExternalLoginToken(TEST_EXTERNAL_SECRET, user.email, Math.floor(Date.now() / 1000) + 300);
+    const res = await call(t.app, 'POST', '/Auth/SignInWithDrTrial', { body: { email: user.email, token, employeeId } });
+    expect(res.status).toBe(200);
+    const me = await call(t.app, 'GET', '/Users/me', { token: res.body.data.accessToken });
+    expect(me.body.data.currentEmployeeId).toBe(employeeId);
+  });
+
+  it('refuses a forged or expired token, and an employee of someone else', async () => {
+    const { user } = await makeUser(t.database.db);
+    const other = await makeUser(t.database.db, {
+      centre: await makeCentre(t.database.db, { researchId: (await makeResearch(t.database.db)).id, type: 'Site' }),
+    });
+    const forged = signExternalLoginToken('another-secret-another-secret', user.email, Math.floor(Date.now() / 1000) + 300);
+    const expired = signExternalLoginToken(TEST_EXTERNAL_SECRET, user.email, Math.floor(Date.now() / 1000) - 1);
+    expect((await call(t.app, 'POST', '/Auth/SignInWithDrTrial', { body: { email: user.email, token: forged } })).status).toBe(
+      401,
+    );
+    expect((await call(t.app, 'POST', '/Auth/SignInWithDrTrial', { body: { email: user.email, token: expired } })).status).toBe(
+      401,
+    );
+    const valid = signExternalLoginToken(TEST_EXTERNAL_SECRET, user.email, Math.floor(Date.now() / 1000) + 300);
+    const foreign = await call(t.app, 'POST', '/Auth/SignInWithDrTrial', {
+      body: { email: user.email, token: valid, employeeId: other.employeeId },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors[0].message).toBe('У Вас нет прав доступа к исследованию');
+  });
+});
+
+describe('audit trail', () => {
+  it('refuses UPDATE and DELETE and keeps an intact hash chain', async () => {
+    const failure = (q: Promise<unknown>) =>
+      q.then(
+        () => 'succeeded',
+        (e: Error & { cause?: Error }) => String(e.cause?.message ?? e.message),
+      );
+    expect(await failure(t.database.db.execute(sql`update audit_log set action = 'x'`))).toMatch(/append-only/);
+    expect(await failure(t.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+    const chain = await verifyAuditChain(t.database.db);
+    expect(chain.brokenAt).toBeNull();
+    expect(chain.checked).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/app.js';
+import { openDatabase, wrapPglite, type Database } from '../../src/platform/db/client.js';
+import type { Mail, Mailer } from '../../src/platform/mail/mailer.js';
+import { withDatabase } from './global-setup.js';
+
+export const TEST_EXTERNAL_SECRET = 'test-external-login-secret-0123456789';
+
+/** Mail kept in memory, so a test can follow the link it carries. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  lastTo(email: string): Mail | undefined {
+    return this.sent.filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh copy of the migrated template database; call close() in afterAll. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '10000',
+    EXTERNAL_LOGIN_SECRET: TEST_EXTERNAL_SECRET,
+    PUBLIC_URL: 'http://edc.test',
+    ...env,
+  });
+  let database: Database;
+  let dropDatabase = async () => {};
+  const pgTemplate = inject('pgTemplate');
+  if (pgTemplate) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `edc_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    database = await openDatabase({ url: withDatabase(url, name), migrate: false });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const tar = await fs.readFile(inject('pgliteTemplate')!);
+    database = await wrapPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+  }
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Small request helper: JSON in, parsed JSON out, with an optional bearer token and language. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string; body?: unknown; lang?: 'ru' | 'en' } = {},
+): Promise<{ status: number; body: any; res: LightMyRequestResponse }> {
+  const res = await app.inject({
+    method,
+    url: url.startsWith('/api') ? url : `/api${url}`,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+    },
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
+  let body: any = null;
+  try {
+    body = res.body ? JSON.parse(res.body) : null;
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, res };
+}

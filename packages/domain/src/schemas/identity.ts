@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { EMPLOYEE_TYPES, LANGUAGES, ORGANISATION_TYPES, USER_ROLES } from '../enums.js';
+import { PERMISSION_KEYS } from '../permissions.js';
+import { email, id, name, optionalName } from './common.js';
+import { organisationDto } from './auth.js';
+
+export const userRole = z.enum(USER_ROLES);
+export const employeeType = z.enum(EMPLOYEE_TYPES);
+export const organisationType = z.enum(ORGANISATION_TYPES);
+export const language = z.enum(LANGUAGES);
+
+export const userCreate = z.object({
+  email,
+  firstName: name,
+  lastName: name,
+  patronymic: optionalName,
+  userRole: userRole.default('User'),
+});
+export const userUpdate = z.object({
+  email: email.optional(),
+  firstName: name.optional(),
+  lastName: name.optional(),
+  patronymic: optionalName,
+  userRole: userRole.optional(),
+  language: language.optional(),
+});
+export const user = z.object({
+  id,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  patronymic: z.string().nullable(),
+  userRole,
+  language,
+});
+export type User = z.infer<typeof user>;
+
+export const organisationCreate = organisationDto;
+export const organisationUpdate = organisationDto.partial();
+export const organisation = z.object({ id, name: z.string(), shortName: z.string(), address: z.string() });
+export type Organisation = z.infer<typeof organisation>;
+
+export const organisationUserCreate = z.object({ userId: id, organisationId: id, userRoleString: userRole.default('User') });
+export const organisationUserUpdate = z.object({ userRoleString: userRole });
+export const organisationUser = z.object({
+  id,
+  isVerify: z.boolean(),
+  userRoleString: userRole,
+  organisation,
+  user: z.object({ id, email: z.string(), firstName: z.string(), lastName: z.string(), patronymic: z.string().nullable() }),
+});
+export type OrganisationUser = z.infer<typeof organisationUser>;
+
+export const employeeCreate = z.object({ researchOrganisationId: id, employeeTypeString: employeeType, userId: id });
+export const researchBrief = z.object({
+  id,
+  grlsProtocolNumber: z.string(),
+  mnn: z.string().nullable(),
+  statusString: z.string(),
+  withIwrs: z.boolean(),
+});
+export const researchOrganisationBrief = z.object({
+  id,
+  organisationTypeString: organisationType,
+  researchOrganisationNumber: z.string(),
+  organisation: z.object({ id, shortName: z.string(), address: z.string() }),
+  research: researchBrief,
+});
+export const employee = z.object({
+  id,
+  employeeType,
+  hasAccess: z.boolean(),
+  drTrialId: z.string().nullable(),
+  user: z.object({ id, email: z.string(), firstName: z.string(), lastName: z.string(), patronymic: z.string().nullable() }),
+  researchOrganisation: researchOrganisationBrief,
+});
+export type Employee = z.infer<typeof employee>;
+
+export const me = z.object({
+  user,
+  organisationUsers: z.array(organisationUser),
+  currentOrganisationUserId: id.nullable(),
+  employees: z.array(employee),
+  currentEmployeeId: id.nullable(),
+  permissions: z.array(z.enum(PERMISSION_KEYS)),
+  homePath: z.string(),
+});
+export type Me = z.infer<typeof me>;
+
+export const supportTicketRequest = z.object({
+  email: email.optional(),
+  topic: z.string().trim().max(300).default(''),
+  description: z.string().trim().min(1).max(5000),
+});

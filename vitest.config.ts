@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-api',
+          include: ['apps/server/test/api/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file opens its own database copy; two at a time fit this machine's 2 cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
