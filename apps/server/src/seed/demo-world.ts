@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { EmployeeType, OrganisationType, UserRole } from '@edc/domain';
 import type { Db } from '../platform/db/client.js';
 import {
@@ -219,7 +219,7 @@ export async function seedDemoWorld(db: Db): Promise<void> {
       await tx
         .update(users)
         .set({ currentOrganisationUserId: currentOu, currentEmployeeId: currentEmployee })
-        .where(eqId(user!.id));
+        .where(eq(users.id, user!.id));
     }
     await writeAudit(
       tx,
@@ -228,6 +228,3 @@ export async function seedDemoWorld(db: Db): Promise<void> {
     );
   });
 }
-
-import { eq } from 'drizzle-orm';
-const eqId = (id: string) => eq(users.id, id);
