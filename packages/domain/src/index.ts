@@ -5,3 +5,4 @@ export * from './messages.js';
 export * as common from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/identity.js';
+export * from './references/reference-range.js';
