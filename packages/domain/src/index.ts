@@ -6,3 +6,6 @@ export * as common from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/identity.js';
 export * from './references/reference-range.js';
+export * from './subjects/subject-status.js';
+export * from './subjects/dates.js';
+export * from './subjects/visit-window.js';
