@@ -40,7 +40,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const serveWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  // The single-page app answers every other GET; its router decides.
+  registerErrorHandling(app, {
+    spaFallback: serveWeb ? (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : undefined,
+  });
 
   const mailer =
     opts.mailer ??
@@ -93,15 +98,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
-    // The single-page app answers every other GET; its router decides.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/'))
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.code(404).send({ errors: [{ code: 'route_not_found', message: 'Not found' }] });
-    });
-  }
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
   return app;
 }

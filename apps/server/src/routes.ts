@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
+import { organisationUsersRoutes } from './modules/organisations/organisation-users.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { researchesRoutes } from './modules/researches/researches.routes.js';
+import { centresRoutes } from './modules/centres/centres.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
   authRoutes(api);
   usersRoutes(api);
+  organisationsRoutes(api);
+  organisationUsersRoutes(api);
+  employeesRoutes(api);
+  researchesRoutes(api);
+  centresRoutes(api);
+  supportRoutes(api);
 }

@@ -52,6 +52,146 @@ export const ERROR_MESSAGES = {
   },
   cannot_delete_self: { ru: 'Нельзя удалить собственную учётную запись', en: 'You cannot delete your own account' },
   email_required: { ru: 'Укажите e-mail', en: 'Enter an e-mail' },
+  // Study design (researches, versions, visits, forms, sections, fields, templates, ODM).
+  research_required: {
+    ru: 'Укажите исследование (researchId) или выберите текущее',
+    en: 'Name the research (researchId) or choose a current one',
+  },
+  research_not_current: {
+    ru: 'Исследование заблокировано или в архиве: дизайн изменить нельзя',
+    en: 'The research is locked or archived: its design cannot be changed',
+  },
+  research_lock_refused: {
+    ru: 'Заблокировать можно только текущее исследование',
+    en: 'Only a current research can be locked',
+  },
+  research_archive_refused: {
+    ru: 'Отправить в архив можно только заблокированное исследование',
+    en: 'Only a locked research can be archived',
+  },
+  research_already_deleted: { ru: 'Исследование уже удалено', en: 'The research is already deleted' },
+  version_exists: { ru: 'Версия {index} уже существует!', en: 'Version {index} already exists!' },
+  version_index_not_offered: {
+    ru: 'Версия {index} недоступна, выберите одну из: {offered}',
+    en: 'Version {index} is not offered; choose one of: {offered}',
+  },
+  version_date_before_current: {
+    ru: 'Дата не может быть раньше даты текущей версии',
+    en: 'The date cannot be earlier than the current version’s date',
+  },
+  version_date_before_previous: {
+    ru: 'Дата не может быть раньше даты предыдущей версии',
+    en: 'The date cannot be earlier than the previous version’s date',
+  },
+  version_not_last: {
+    ru: 'Индекс и дату можно изменить только у последней версии (версия {index} не последняя)',
+    en: 'Only the last version can change its index or date (version {index} is not the last)',
+  },
+  version_transition_refused: {
+    ru: 'Действие «{action}» недоступно для версии в статусе «{status}»',
+    en: 'Action “{action}” is not available for a version in status “{status}”',
+  },
+  version_status_admin_only: {
+    ru: 'Менять статус версии напрямую может только администратор',
+    en: 'Only an administrator can set a version status directly',
+  },
+  version_author_set: { ru: 'У версии уже есть автор', en: 'The version already has an author' },
+  author_not_admin_employee: {
+    ru: 'Автором может быть только сотрудник организации-администратора исследования',
+    en: 'The author must be an employee of the research’s admin organisation',
+  },
+  version_delete_refused: {
+    ru: 'Удалить можно только последнюю версию в статусе «Designed»',
+    en: 'Only the last version, in status “Designed”, can be deleted',
+  },
+  visit_complete: {
+    ru: 'Визит завершён: его нельзя изменить или удалить',
+    en: 'The visit is complete: it cannot be edited or deleted',
+  },
+  form_complete: {
+    ru: 'Форма завершена: её структуру и описание изменить нельзя',
+    en: 'The form is complete: its structure and info cannot be changed',
+  },
+  form_not_complete: {
+    ru: 'Копировать форму и сохранять её как шаблон можно только после завершения формы',
+    en: 'A form can be copied or saved as a template only once it is complete',
+  },
+  split_needs_versions: {
+    ru: 'Разделить версию можно только у формы, относящейся к нескольким версиям исследования',
+    en: 'Only a form that belongs to more than one research version can be split',
+  },
+  version_not_linked: { ru: 'Форма не относится к версии {index}', en: 'The form does not belong to version {index}' },
+  stale_order: {
+    ru: 'Порядок уже изменён другим пользователем, обновите страницу',
+    en: 'The order has been changed by someone else; reload the page',
+  },
+  index_out_of_range: {
+    ru: 'Позиция {index} вне списка (допустимо от 0 до {max})',
+    en: 'Position {index} is outside the list (0 to {max} allowed)',
+  },
+  foreign_research: {
+    ru: 'Значение поля «{field}» относится к другому исследованию',
+    en: 'The value of “{field}” belongs to another research',
+  },
+  unknown_reference: { ru: 'Значение поля «{field}» не найдено', en: 'The value of “{field}” was not found' },
+  options_required: { ru: 'Для списка выбора нужны варианты ответа', en: 'A select field needs options' },
+  duplicate_option: { ru: 'Вариант «{option}» повторяется', en: 'Option “{option}” is repeated' },
+  default_option_unknown: {
+    ru: 'Вариант по умолчанию «{option}» отсутствует в списке',
+    en: 'The default option “{option}” is not in the list',
+  },
+  field_type_read_only: { ru: 'Тип поля нельзя изменить', en: 'The field type cannot be changed' },
+  context_form_incomplete: {
+    ru: 'Для контекстной формы укажите и форму, и текст',
+    en: 'A context form needs both a form and a text',
+  },
+  invalid_mask: {
+    ru: 'Неверная маска (позиция {position}): 0 — цифра, a — буква, * — любой символ, [ ] — необязательная часть',
+    en: 'Invalid mask (position {position}): 0 is a digit, a a letter, * any character, [ ] an optional part',
+  },
+  invalid_regex: { ru: 'Регулярное выражение содержит ошибку', en: 'The regular expression is invalid' },
+  duration_not_time_field: {
+    ru: 'Длительность задаётся только для полей типа «время» и «дата и время»',
+    en: 'A duration applies only to time and date-time fields',
+  },
+  parent_not_select: { ru: 'Родительское поле должно быть списком выбора', en: 'The parent field must be a select field' },
+  rule_not_option: {
+    ru: 'Значение «{rule}» не является вариантом родительского поля',
+    en: '“{rule}” is not an option of the parent field',
+  },
+  child_invalid: {
+    ru: 'Зависимым может быть только другое поле этой же формы',
+    en: 'A dependent field must be another field of the same form',
+  },
+  dependency_cycle: {
+    ru: 'Поле не может зависеть от собственного зависимого поля',
+    en: 'A field cannot depend on one of its own dependent fields',
+  },
+  form_type_in_use: {
+    ru: 'Тип формы используется формами и не может быть удалён',
+    en: 'The form type is used by forms and cannot be deleted',
+  },
+  field_in_use: {
+    ru: 'Поле используется в формах и не может быть удалено',
+    en: 'The field is used on forms and cannot be deleted',
+  },
+  unprintable_characters: {
+    ru: 'Вероятно, что следующие символы не будут отображаться при печати: {chars}',
+    en: 'The following characters will probably not be shown when printed: {chars}',
+  },
+  organisation_required: {
+    ru: 'Выберите текущую организацию или укажите organisationId',
+    en: 'Choose a current organisation or name organisationId',
+  },
+  odm_invalid: {
+    ru: 'Файл не является корректным документом CDISC ODM: {detail}',
+    en: 'The file is not a valid CDISC ODM document: {detail}',
+  },
+  organisation_in_use: {
+    ru: 'Организация является центром исследования {protocol} и не может быть удалена',
+    en: 'The organisation is a centre of research {protocol} and cannot be deleted',
+  },
+  field_not_editable: { ru: 'У Вас нет прав изменять поле «{field}»', en: 'You are not allowed to change “{field}”' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -64,6 +204,8 @@ export function errorMessage(code: ErrorCode, lang: Language, params: Record<str
 export const SUCCESS_MESSAGES = {
   saved: { ru: 'Сохранено', en: 'Saved' },
   deleted: { ru: 'Удалено', en: 'Deleted' },
+  copied: { ru: 'Скопировано', en: 'Copied' },
+  imported: { ru: 'Импорт выполнен', en: 'Imported' },
   password_changed: { ru: 'Пароль изменён', en: 'Password changed' },
   restore_sent: {
     ru: 'Если такой e-mail зарегистрирован, на него отправлена ссылка для восстановления пароля',

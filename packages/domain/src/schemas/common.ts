@@ -14,6 +14,8 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
+/** A paged list with an optional free-text search (case-insensitive, matches anywhere). */
+export const searchPageQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });
 export { PAGE_SIZES };
 
 export const messageReply = z.object({ message: z.string().optional() });

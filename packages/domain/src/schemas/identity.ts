@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMPLOYEE_TYPES, LANGUAGES, ORGANISATION_TYPES, USER_ROLES } from '../enums.js';
+import { EMPLOYEE_TYPES, LANGUAGES, ORGANISATION_TYPES, RESEARCH_STATUSES, USER_ROLES } from '../enums.js';
 import { PERMISSION_KEYS } from '../permissions.js';
-import { email, id, name, optionalName } from './common.js';
+import { email, id, name, optionalName, searchPageQuery } from './common.js';
 import { organisationDto } from './auth.js';
 
 export const userRole = z.enum(USER_ROLES);
@@ -15,7 +15,10 @@ export const userCreate = z.object({
   lastName: name,
   patronymic: optionalName,
   userRole: userRole.default('User'),
+  /** The language of the invitation and of the new user's interface; the caller's language when omitted. */
+  language: language.optional(),
 });
+export const userListQuery = searchPageQuery;
 export const userUpdate = z.object({
   email: email.optional(),
   firstName: name.optional(),
@@ -39,6 +42,10 @@ export const organisationCreate = organisationDto;
 export const organisationUpdate = organisationDto.partial();
 export const organisation = z.object({ id, name: z.string(), shortName: z.string(), address: z.string() });
 export type Organisation = z.infer<typeof organisation>;
+export const organisationListQuery = searchPageQuery;
+/** GET /Organisations/Short (public, used by registration). */
+export const organisationShortQuery = z.object({ search: z.string().trim().max(200).default('') });
+export const organisationShort = z.object({ id, shortName: z.string() });
 
 export const organisationUserCreate = z.object({ userId: id, organisationId: id, userRoleString: userRole.default('User') });
 export const organisationUserUpdate = z.object({ userRoleString: userRole });
@@ -50,6 +57,9 @@ export const organisationUser = z.object({
   user: z.object({ id, email: z.string(), firstName: z.string(), lastName: z.string(), patronymic: z.string().nullable() }),
 });
 export type OrganisationUser = z.infer<typeof organisationUser>;
+export const organisationUsersQuery = searchPageQuery.extend({ organisationId: id });
+export const organisationDetail = organisation.extend({ organisationUserList: z.array(organisationUser) });
+export type OrganisationDetail = z.infer<typeof organisationDetail>;
 
 export const employeeCreate = z.object({ researchOrganisationId: id, employeeTypeString: employeeType, userId: id });
 export const researchBrief = z.object({
@@ -75,6 +85,36 @@ export const employee = z.object({
   researchOrganisation: researchOrganisationBrief,
 });
 export type Employee = z.infer<typeof employee>;
+export const employeesQuery = searchPageQuery.extend({ researchOrganisationId: id.optional() });
+export const employeeTypeListQuery = z.object({ researchOrganisationId: id.optional() });
+
+/** A research as read by GET /Researches (design fields; versions come with the design API). */
+export const research = z.object({
+  id,
+  drTrialId: z.string().nullable(),
+  grlsProtocolNumber: z.string(),
+  grlsRkiNumber: z.number().nullable(),
+  grlsProtocol: z.string().nullable(),
+  sponsor: z.string().nullable(),
+  grlsStartDate: z.string().nullable(),
+  grlsPhase: z.string().nullable(),
+  mnn: z.string().nullable(),
+  protocolVersion: z.string().nullable(),
+  protocolVersionDate: z.string().nullable(),
+  plannedSubject: z.number().nullable(),
+  totalPeriods: z.number(),
+  pointList: z.array(z.string()),
+  groupList: z.array(z.string()),
+  researchKey: z.string().nullable(),
+  statusString: z.enum(RESEARCH_STATUSES),
+  withIwrs: z.boolean(),
+});
+export type Research = z.infer<typeof research>;
+export const researchesQuery = searchPageQuery;
+/** A centre: an organisation taking part in a research in one role. */
+export const researchOrganisation = researchOrganisationBrief;
+export type ResearchOrganisation = z.infer<typeof researchOrganisation>;
+export const researchOrganisationsQuery = searchPageQuery.extend({ researchId: id });
 
 export const me = z.object({
   user,
@@ -86,6 +126,17 @@ export const me = z.object({
   homePath: z.string(),
 });
 export type Me = z.infer<typeof me>;
+
+export const supportTicket = z.object({
+  id,
+  email: z.string(),
+  topic: z.string(),
+  description: z.string(),
+  userId: id.nullable(),
+  createdAt: z.string(),
+});
+export type SupportTicket = z.infer<typeof supportTicket>;
+export const supportTicketsQuery = searchPageQuery;
 
 export const supportTicketRequest = z.object({
   email: email.optional(),

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Language, User, UserRole } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
+import { offsetOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,3 +36,23 @@ export function toUser(row: UserRow): User {
     language: row.language as Language,
   };
 }
+
+/** One page of live users, by last and first name, with an optional search over name and e-mail. */
+export async function listUsers(db: Db, q: PageQuery & { search?: string }): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(
+    isNull(users.deletedAt),
+    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Live users of a given role (support tickets are copied to every Admin). */
+export const usersWithRole = (db: Db, role: UserRole) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.userRole, role), isNull(users.deletedAt)));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage, type Language } from '@edc/domain';
@@ -14,10 +14,32 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
+/** The request part a validation context names (`body`, `querystring`, `params`, `headers`). */
+function inputOf(req: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return req.body;
+  if (context === 'querystring') return req.query;
+  if (context === 'params') return req.params;
+  if (context === 'headers') return req.headers;
+  return undefined;
+}
+
+/** Whether the input has nothing at the issue's path (so the field is missing rather than wrong). */
+function isMissing(input: unknown, instancePath: string): boolean {
+  if (input === undefined || input === null || typeof input !== 'object') return false;
+  let value: unknown = input;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return false;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value === undefined;
+}
+
 /** Turns a zod issue into a `{ code, message, path }` entry naming the field, in the caller's language. */
-function describeIssue(issue: ValidationIssue, context: string | undefined, lang: Language) {
+function describeIssue(issue: ValidationIssue, context: string | undefined, lang: Language, input: unknown) {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
-  if (issue.keyword === 'invalid_type' && /received undefined/.test(issue.message)) {
+  const missing =
+    issue.keyword === 'invalid_type' ? /received undefined/.test(issue.message) : isMissing(input, issue.instancePath);
+  if (missing) {
     return { code: 'required', message: errorMessage('required', lang, { field }), path: field };
   }
   let detail = issue.message;
@@ -28,12 +50,22 @@ function describeIssue(issue: ValidationIssue, context: string | undefined, lang
   return { code: 'validation', message: errorMessage('validation', lang, { field, detail }), path: field };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * `spaFallback` answers GETs outside /api that match no route (the web app's own routes); Fastify allows
+ * one not-found handler per prefix, so it is folded into this one.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { spaFallback?: (req: FastifyRequest, reply: FastifyReply) => unknown } = {},
+): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) return reply.code(err.status).send(err.toBody(lang));
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = (err.validation as unknown as ValidationIssue[]).map((i) => describeIssue(i, err.validationContext, lang));
+      const input = inputOf(req, err.validationContext);
+      const errors = (err.validation as unknown as ValidationIssue[]).map((i) =>
+        describeIssue(i, err.validationContext, lang, input),
+      );
       return reply.code(400).send({ errors });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
@@ -53,6 +85,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
+    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/api/')) return opts.spaFallback(req, reply);
     const lang = requestLanguage(req);
     return reply.code(404).send({ errors: [{ code: 'route_not_found', message: errorMessage('route_not_found', lang) }] });
   });

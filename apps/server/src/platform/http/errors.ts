@@ -23,7 +23,9 @@ export class AppError extends Error {
 export const badRequest = (code: ErrorCode, path?: string, params: Record<string, string | number> = {}) =>
   new AppError(400, code, params, path);
 export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
-export const forbidden = (code: ErrorCode = 'forbidden') => new AppError(403, code);
-export const notFound = () => new AppError(404, 'not_found');
+export const forbidden = (code: ErrorCode = 'forbidden', path?: string, params: Record<string, string | number> = {}) =>
+  new AppError(403, code, params, path);
+/** `path` names the field holding the unknown id: `id` for a path parameter, the body field otherwise. */
+export const notFound = (path?: string) => new AppError(404, 'not_found', {}, path);
 export const conflict = (code: ErrorCode = 'conflict', path?: string, params: Record<string, string | number> = {}) =>
   new AppError(409, code, params, path);

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/platform/db/client.js';
+import { auditLog } from '../../src/platform/db/schema/index.js';
+import { makeOrganisation, makeUser, makeWorld, signIn } from './factories.js';
+
+/** The eight callers of every role matrix. */
+export const CALLERS = ['admin', 'editor', 'manager', 'sitePi', 'testSitePi', 'qa', 'kio', 'outsider'] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+export const CALLER_LABELS: Record<CallerName, string> = {
+  admin: 'Admin role user',
+  editor: 'Editor role user',
+  manager: 'Admin-centre Manager',
+  sitePi: 'Site PI',
+  testSitePi: 'TestSite PI',
+  qa: 'Qa specialist',
+  kio: 'Kio monitor',
+  outsider: 'user of another organisation',
+};
+
+export interface CastMember {
+  token: string;
+  userId: string;
+  email?: string;
+}
+
+/**
+ * makeWorld plus an outsider: the verified Admin member of an organisation that takes part in no research.
+ * Being an organisation admin elsewhere must not open anything here.
+ */
+export async function makeCast(app: FastifyInstance, db: Db) {
+  const world = await makeWorld(app, db);
+  const otherOrganisation = await makeOrganisation(db);
+  const outsider = await makeUser(db, { organisationId: otherOrganisation.id, organisationRole: 'Admin' });
+  const callers: Record<CallerName, CastMember> = {
+    admin: world.admin,
+    editor: world.editor,
+    manager: world.cast.Admin,
+    sitePi: world.cast.Site,
+    testSitePi: world.cast.TestSite,
+    qa: world.cast.Qa,
+    kio: world.cast.Kio,
+    outsider: { token: await signIn(app, outsider.user.email), userId: outsider.user.id, email: outsider.user.email },
+  };
+  return { world, callers, otherOrganisation, outsiderOrganisationUserId: outsider.organisationUserId! };
+}
+
+/**
+ * Rows for `it.each`: every caller with the status it must get; `allowed` lists the exceptions to `otherwise`.
+ */
+export function matrix(allowed: Partial<Record<CallerName, number>>, otherwise: number): [string, CallerName, number][] {
+  return CALLERS.map((c) => [CALLER_LABELS[c], c, allowed[c] ?? otherwise]);
+}
+
+/** The audit records of one entity and action, oldest first. */
+export function auditOf(db: Db, entityId: string, action: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)))
+    .orderBy(auditLog.seq);
+}
