@@ -52,6 +52,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     (config.SMTP_URL
       ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : outboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+  // An action call (SetCurrent, Verify...) may come with a JSON content type and no body: treat it as none.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : jsonParser(req, body as string, done),
+  );
   app.decorate('deps', { config, db: opts.database.db, mailer });
 
   await app.register(helmet, {

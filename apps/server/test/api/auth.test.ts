@@ -94,6 +94,19 @@ describe('POST /Auth/SignIn', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('accepts an action call with a JSON content type and no body', async () => {
+    const { user, organisationUserId } = await makeUser(t.database.db, { organisationId: (await makeOrganisation(t.database.db)).id });
+    const token = await signIn(t.app, user.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/OrganisationUsers/${organisationUserId}/SetCurrent`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('sign-out ends the session for real', async () => {
     const { user } = await makeUser(t.database.db);
@@ -183,6 +196,9 @@ describe('registration', () => {
     expect(res.status).toBe(200);
     const me = await call(t.app, 'GET', '/Users/me', { token: res.body.data.accessToken });
     expect(me.body.data.organisationUsers[0]).toMatchObject({ isVerify: false, userRoleString: 'User' });
+    // Not yet current: the organisation chooser shows it as waiting for verification.
+    expect(me.body.data.currentOrganisationUserId).toBeNull();
+    expect(me.body.data.homePath).toBe('/chooseOrganisation');
     const token = t.mailer.lastTo(email)!.links![0]!.split('/').pop()!;
     const set = await call(t.app, 'POST', `/Auth/${token}/SetPasswordWithCredentials`, {
       body: { email, password: 'my-password-1' },

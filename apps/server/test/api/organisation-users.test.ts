@@ -268,7 +268,7 @@ describe('POST /OrganisationUsers/{id}/SetCurrent', () => {
     expect(res.status).toBe(403);
     expect(res.body.errors[0]).toMatchObject({ code: 'organisation_user_unverified', path: 'id' });
     expect(res.body.errors[0].message).toBe('Членство в организации ещё не подтверждено');
-    expect((await me(m.token)).currentOrganisationUserId).toBe(m.id); // unchanged (the factory made it current)
+    expect((await me(m.token)).currentOrganisationUserId).toBeNull(); // an unverified membership gives no context
   });
 
   it('404 for an unknown membership, 400 for a malformed id', async () => {

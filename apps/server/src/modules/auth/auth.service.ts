@@ -247,7 +247,8 @@ export async function signUp(
       .insert(organisationUsers)
       .values({ userId: user.id, organisationId, userRole: founder ? 'Admin' : 'User', isVerify: founder })
       .returning();
-    await tx.update(users).set({ currentOrganisationUserId: ou!.id }).where(eq(users.id, user.id));
+    // A founder works in the new organisation at once; a joiner waits for verification.
+    if (founder) await tx.update(users).set({ currentOrganisationUserId: ou!.id }).where(eq(users.id, user.id));
     await writeAudit(tx, audit, { action: 'user.sign_up', entityType: 'user', entityId: user.id, after: toUser(user) });
     await writeAudit(tx, audit, {
       action: 'organisation_user.create',
