@@ -1,0 +1,69 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Loading } from '../shared/components/Loading';
+import { PublicLayout } from './PublicLayout';
+import { RedirectIfSignedIn, RequireAuth } from './guards';
+import { SessionEvents } from './SessionEvents';
+
+// Every page is its own chunk: /login downloads only the public frame and the sign-in form.
+const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const RestorePasswordPage = lazy(() => import('../features/auth/RestorePasswordPage'));
+const SetPasswordPage = lazy(() => import('../features/auth/SetPasswordPage'));
+const SetPasswordWithCredentialsPage = lazy(() => import('../features/auth/SetPasswordWithCredentialsPage'));
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
+const LoginWithDrTrialPage = lazy(() =>
+  import('../features/auth/ExternalEntryPages').then((m) => ({ default: m.LoginWithDrTrialPage })),
+);
+const DrTrialVisitPage = lazy(() => import('../features/auth/ExternalEntryPages').then((m) => ({ default: m.DrTrialVisitPage })));
+const ManualPage = lazy(() => import('../features/help/ManualPage'));
+const DocumentsPage = lazy(() => import('../features/help/DocumentsPage'));
+
+const ProtectedLayout = lazy(() => import('./shell/ProtectedLayout'));
+const HomePage = lazy(() => import('../features/identity/HomePage'));
+const ProfilePage = lazy(() => import('../features/identity/ProfilePage'));
+const OrganisationCabinetPage = lazy(() => import('../features/identity/OrganisationCabinetPage'));
+const PageAtWork = lazy(() => import('../features/pageAtWork/PageAtWork'));
+
+/** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <SessionEvents />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route
+            path="/login"
+            element={
+              <RedirectIfSignedIn>
+                <SignInPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          <Route path="/loginWithDrTrial" element={<LoginWithDrTrialPage />} />
+          <Route path="/drTrialVisit" element={<DrTrialVisitPage />} />
+          <Route path="/signUp" element={<SignUpPage />} />
+          <Route path="/restorePassword" element={<RestorePasswordPage />} />
+          <Route path="/setPassword/:token?" element={<SetPasswordPage />} />
+          <Route path="/setPasswordWCreds/:token?" element={<SetPasswordWithCredentialsPage />} />
+          <Route path="/help/manual" element={<ManualPage />} />
+          <Route path="/help/documents" element={<DocumentsPage />} />
+        </Route>
+        <Route
+          element={
+            <RequireAuth>
+              <Suspense fallback={<Loading minHeight="100vh" />}>
+                <ProtectedLayout />
+              </Suspense>
+            </RequireAuth>
+          }
+        >
+          <Route index element={<HomePage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/pageAtWork" element={<PageAtWork />} />
+          <Route path="/organizationCabinets/:organizationId/:tab" element={<OrganisationCabinetPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

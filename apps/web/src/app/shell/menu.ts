@@ -1,0 +1,227 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import BiotechOutlined from '@mui/icons-material/BiotechOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import type { Me, OrganisationType, PermissionKey, UserRole } from '@edc/domain';
+import { isBuiltRoute, organisationCabinetPath } from '../routes';
+import { currentEmployee, currentOrganisationUser } from '../../features/identity/api';
+
+/** What the menu rules look at (spec section 2, "Shell"). */
+export interface MenuContext {
+  me: Me;
+  permissions: ReadonlySet<PermissionKey>;
+  /** Type of the current employee's centre. */
+  organisationType: OrganisationType | null;
+  /** The user's own role (administration group). */
+  userRole: UserRole;
+  /** The user's role in the current organisation (research settings for sponsors and users). */
+  organisationRole: UserRole | null;
+  researchId: string | null;
+}
+
+export interface MenuLink {
+  key: string;
+  /** A translation key, or a ready text (organisation names). */
+  label: string;
+  translate: boolean;
+  to: string;
+  icon?: SvgIconComponent;
+  current?: boolean;
+}
+
+export interface MenuItemDef {
+  key: string;
+  labelKey: string;
+  icon: SvgIconComponent;
+  /** Who sees it. */
+  visible: (ctx: MenuContext) => boolean;
+  /** A single link... */
+  to?: (ctx: MenuContext) => string;
+  /** ...or an expandable group of links. */
+  children?: (ctx: MenuContext) => MenuLink[];
+  /** Only in the user menu on mobile (the spec's research info link); other items show in both places. */
+  mobileOnly?: boolean;
+}
+
+const has = (key: PermissionKey) => (ctx: MenuContext) => ctx.permissions.has(key);
+const link = (key: string, labelKey: string, to: string, icon?: SvgIconComponent): MenuLink => ({
+  key,
+  label: labelKey,
+  translate: true,
+  to,
+  icon,
+});
+
+/**
+ * The side menu, in the spec's order. An item shows when its rule allows it AND its route is built
+ * (routes.ts BUILT_ROUTES), so a later issue only adds its route there and, if new, an item here.
+ */
+export const MENU: MenuItemDef[] = [
+  {
+    key: 'monitoringVisits',
+    labelKey: 'shell:menu.monitoringVisits',
+    icon: TravelExploreOutlined,
+    visible: has('monitoring_visits'),
+    to: () => '/monitoringVisits',
+  },
+  {
+    key: 'subjectMatrix',
+    labelKey: 'shell:menu.subjectMatrix',
+    icon: GridOnOutlined,
+    visible: has('subject_matrix'),
+    to: () => '/subjectmatrix',
+  },
+  {
+    key: 'researchInfo',
+    labelKey: 'shell:menu.researchInfo',
+    icon: InfoOutlined,
+    visible: (ctx) => ctx.researchId !== null,
+    to: (ctx) => `/researchInfo/${ctx.researchId}`,
+    mobileOnly: true,
+  },
+  {
+    key: 'researchSettings',
+    labelKey: 'shell:menu.researchSettings',
+    icon: SettingsOutlined,
+    visible: (ctx) => ctx.organisationType === 'Admin' && (ctx.organisationRole === 'Sponsor' || ctx.organisationRole === 'User'),
+    to: () => '/researchSettings/visits',
+  },
+  {
+    key: 'profile',
+    labelKey: 'shell:menu.profile',
+    icon: AccountCircleOutlined,
+    visible: () => true,
+    to: () => '/profile',
+  },
+  {
+    key: 'organisations',
+    labelKey: 'shell:menu.organisations',
+    icon: ApartmentOutlined,
+    visible: (ctx) => ctx.me.organisationUsers.length > 0,
+    children: (ctx) =>
+      ctx.me.organisationUsers.map((ou) => ({
+        key: ou.id,
+        label: ou.organisation.shortName,
+        translate: false,
+        to: organisationCabinetPath(ou.organisation.id),
+        current: ou.id === ctx.me.currentOrganisationUserId,
+      })),
+  },
+  {
+    key: 'queries',
+    labelKey: 'shell:menu.queries',
+    icon: QuestionAnswerOutlined,
+    visible: has('queries'),
+    to: () => '/queries',
+  },
+  {
+    key: 'journals',
+    labelKey: 'shell:menu.journals',
+    icon: MenuBookOutlined,
+    visible: has('journals'),
+    to: () => '/journals',
+  },
+  {
+    key: 'dosings',
+    labelKey: 'shell:menu.dosings',
+    icon: LocalPharmacyOutlined,
+    visible: has('dosings'),
+    to: () => '/dosings',
+  },
+  {
+    key: 'summary',
+    labelKey: 'shell:menu.summary',
+    icon: TableChartOutlined,
+    visible: has('summary'),
+    to: () => '/summary',
+  },
+  {
+    key: 'researchVisits',
+    labelKey: 'shell:menu.researchVisits',
+    icon: EventNoteOutlined,
+    visible: has('research_visits'),
+    to: () => '/research/visits',
+  },
+  {
+    key: 'qaValidation',
+    labelKey: 'shell:menu.qaValidation',
+    icon: FactCheckOutlined,
+    visible: (ctx) =>
+      (ctx.organisationType === 'Qa' && ctx.permissions.has('qa_validation_visits')) ||
+      (ctx.organisationType === 'Admin' && ctx.permissions.has('qa_validation_notes')),
+    to: (ctx) => (ctx.organisationType === 'Qa' ? '/qaValidation/visits' : '/qaValidation/notes'),
+  },
+  { key: 'rules', labelKey: 'shell:menu.rules', icon: GavelOutlined, visible: has('rules'), to: () => '/rules' },
+  {
+    key: 'researchMonitoringVisits',
+    labelKey: 'shell:menu.researchMonitoringVisits',
+    icon: AssignmentTurnedInOutlined,
+    visible: has('research_monitoring_visits'),
+    to: () => '/researchSettings/monitoringVisits',
+  },
+  {
+    key: 'administration',
+    labelKey: 'shell:menu.administration',
+    icon: AdminPanelSettingsOutlined,
+    visible: (ctx) => ctx.userRole === 'Admin' || ctx.userRole === 'Editor',
+    children: () => [
+      link('adminResearchSettings', 'shell:menu.researchSettings', '/researchSettings/visits', SettingsOutlined),
+      link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
+      link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),
+      link('forms', 'shell:menu.forms', '/forms', ViewListOutlined),
+    ],
+  },
+];
+
+export function menuContext(me: Me): MenuContext {
+  const employee = currentEmployee(me);
+  return {
+    me,
+    permissions: new Set(me.permissions),
+    organisationType: employee?.researchOrganisation.organisationTypeString ?? null,
+    userRole: me.user.userRole,
+    organisationRole: currentOrganisationUser(me)?.userRoleString ?? null,
+    researchId: employee?.researchOrganisation.research.id ?? null,
+  };
+}
+
+export interface VisibleItem {
+  def: MenuItemDef;
+  to?: string;
+  children?: MenuLink[];
+}
+
+/**
+ * The items this user sees, limited to built routes; groups with no built link are dropped. On mobile
+ * (no side menu) the same items go into the user menu.
+ */
+export function visibleMenu(me: Me, opts: { mobile?: boolean } = {}): VisibleItem[] {
+  const ctx = menuContext(me);
+  const items: VisibleItem[] = [];
+  for (const def of MENU) {
+    if (def.mobileOnly && !opts.mobile) continue;
+    if (!def.visible(ctx)) continue;
+    if (def.children) {
+      const children = def.children(ctx).filter((c) => isBuiltRoute(c.to));
+      if (children.length > 0) items.push({ def, children });
+    } else if (def.to) {
+      const to = def.to(ctx);
+      if (isBuiltRoute(to)) items.push({ def, to });
+    }
+  }
+  return items;
+}

@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../shared/components/PasswordField';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { formResolver } from '../../shared/forms/zodI18n';
+import { authApi } from './api';
+import { BackToSignIn } from './AuthLinks';
+import { newPasswordForm } from './passwordSchemas';
+import { useLinkToken } from './useLinkToken';
+
+const resolver = formResolver(newPasswordForm);
+
+/** /setPassword/:token? — the page of the password-restore mail. */
+export default function SetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useLinkToken();
+  const form = useForm({ resolver, defaultValues: { password: '', repeat: '' } });
+  const setPassword = useMutation({
+    mutationFn: (password: string) => authApi.setPassword(token ?? '', password),
+    onSuccess: () => navigate('/', { replace: true }),
+  });
+
+  return (
+    <>
+      <PageTitle>{t('auth:setPassword.title')}</PageTitle>
+      {!token ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('auth:setPassword.noToken')}{' '}
+          <Link component={RouterLink} to="/restorePassword">
+            {t('auth:restore.title')}
+          </Link>
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((values) => setPassword.mutate(values.password))}>
+          <PasswordField
+            control={form.control}
+            name="password"
+            label={t('auth:newPassword')}
+            autoComplete="new-password"
+            required
+            autoFocus
+            helperText={t('auth:passwordHint')}
+          />
+          <PasswordField
+            control={form.control}
+            name="repeat"
+            label={t('auth:repeatPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={setPassword.isPending} sx={{ mt: 2 }}>
+            {t('auth:setPassword.submit')}
+          </Button>
+        </form>
+      )}
+      <Box sx={{ mt: 2 }}>
+        <BackToSignIn />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../shared/components/FormTextField';
+import { PasswordField } from '../../shared/components/PasswordField';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { formResolver } from '../../shared/forms/zodI18n';
+import { authApi, useStartSession } from './api';
+import { BackToSignIn } from './AuthLinks';
+import { newPasswordWithEmailForm } from './passwordSchemas';
+import { useLinkToken } from './useLinkToken';
+
+const resolver = formResolver(newPasswordWithEmailForm);
+
+/** /setPasswordWCreds/:token? — the page of invitation and registration mails; signs the user in. */
+export default function SetPasswordWithCredentialsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useLinkToken();
+  const [search] = useSearchParams();
+  const startSession = useStartSession();
+  const form = useForm({ resolver, defaultValues: { email: search.get('email') ?? '', password: '', repeat: '' } });
+  const submit = useMutation({
+    mutationFn: (values: { email: string; password: string }) => authApi.setPasswordWithCredentials(token ?? '', values),
+    onSuccess: (reply) => {
+      startSession(reply);
+      navigate('/', { replace: true });
+    },
+  });
+
+  return (
+    <>
+      <PageTitle>{t('auth:setPassword.titleWithEmail')}</PageTitle>
+      {!token ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('auth:setPassword.noToken')}
+        </Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => submit.mutate({ email: values.email, password: values.password }))}
+        >
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={t('auth:email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+          />
+          <PasswordField
+            control={form.control}
+            name="password"
+            label={t('auth:newPassword')}
+            autoComplete="new-password"
+            required
+            helperText={t('auth:passwordHint')}
+          />
+          <PasswordField
+            control={form.control}
+            name="repeat"
+            label={t('auth:repeatPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={submit.isPending} sx={{ mt: 2 }}>
+            {t('auth:setPassword.submitAndSignIn')}
+          </Button>
+        </form>
+      )}
+      <Box sx={{ mt: 2 }}>
+        <BackToSignIn />
+      </Box>
+    </>
+  );
+}

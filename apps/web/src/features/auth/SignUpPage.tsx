@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DEBOUNCE_MS, organisationDto, userDto } from '@edc/domain';
+import { PROVIDER_SERVICES } from '../../config';
+import { api } from '../../shared/api/client';
+import { FormTextField } from '../../shared/components/FormTextField';
+import { PageTitle } from '../../shared/components/PageTitle';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
+import { formResolver } from '../../shared/forms/zodI18n';
+import { authApi, useStartSession } from './api';
+import { ManualLinks } from './AuthLinks';
+
+interface OrganisationShort {
+  id: string;
+  shortName: string;
+}
+
+const organisationResolver = formResolver(organisationDto);
+const personResolver = formResolver(userDto);
+
+function useOrganisationSearch(search: string, enabled: boolean) {
+  const debounced = useDebouncedValue(search.trim(), DEBOUNCE_MS);
+  return useQuery({
+    queryKey: ['organisations', 'short', debounced],
+    queryFn: ({ signal }) => api.get<OrganisationShort[]>('/Organisations/Short', { query: { search: debounced }, signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** /signUp: organisation (existing or new), then the person; signs the new user in. */
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const [step, setStep] = useState(0);
+  const [mode, setMode] = useState<'existing' | 'new'>('existing');
+  const [existing, setExisting] = useState<OrganisationShort | null>(null);
+  const [search, setSearch] = useState('');
+  const organisations = useOrganisationSearch(search, mode === 'existing');
+
+  const orgForm = useForm({ resolver: organisationResolver, defaultValues: { name: '', shortName: '', address: '' } });
+  const orgValues = useWatch({ control: orgForm.control });
+  const personForm = useForm({
+    resolver: personResolver,
+    defaultValues: { lastName: '', firstName: '', patronymic: '', email: '' },
+  });
+
+  const organisationSet =
+    mode === 'existing'
+      ? existing !== null
+      : Boolean(orgValues.name?.trim() && orgValues.shortName?.trim() && orgValues.address?.trim());
+
+  const signUp = useMutation({
+    mutationFn: async (person: { email: string; firstName: string; lastName: string; patronymic?: string | null }) => {
+      const user = { ...person, patronymic: person.patronymic || undefined };
+      if (mode === 'existing' && existing) return authApi.signUp({ userDto: user, organisationShortName: existing.shortName });
+      return authApi.signUpWithOrganisation({ userDto: user, organisationDto: orgForm.getValues() });
+    },
+    onSuccess: (reply) => {
+      startSession(reply);
+      navigate('/', { replace: true });
+    },
+  });
+
+  const next = async () => {
+    if (mode === 'new' && !(await orgForm.trigger())) return;
+    setStep(1);
+  };
+
+  return (
+    <>
+      <Tabs
+        value="signUp"
+        aria-label={t('auth:signUp.services')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+      >
+        <Tab value="signIn" label={t('auth:signIn.title')} component={RouterLink} to="/login" />
+        <Tab value="signUp" label={t('auth:signUp.title')} />
+        {PROVIDER_SERVICES.map((s) => (
+          <Tab key={s.href} value={s.href} label={t(s.labelKey)} component="a" href={s.href} />
+        ))}
+      </Tabs>
+      <PageTitle>{t('auth:signUp.title')}</PageTitle>
+      <Stepper activeStep={step} sx={{ mb: 2 }} alternativeLabel>
+        <Step>
+          <StepLabel>{t('auth:signUp.stepOrganisation')}</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>{t('auth:signUp.stepPerson')}</StepLabel>
+        </Step>
+      </Stepper>
+
+      {step === 0 && (
+        <Box>
+          <FormControl>
+            <FormLabel id="org-mode-label">{t('auth:signUp.organisationMode')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="org-mode-label"
+              value={mode}
+              onChange={(e) => setMode(e.target.value as 'existing' | 'new')}
+            >
+              <FormControlLabel value="existing" control={<Radio />} label={t('auth:signUp.existing')} />
+              <FormControlLabel value="new" control={<Radio />} label={t('auth:signUp.new')} />
+            </RadioGroup>
+          </FormControl>
+          {mode === 'existing' ? (
+            <Autocomplete
+              options={organisations.data ?? []}
+              value={existing}
+              onChange={(_, value) => setExisting(value)}
+              inputValue={search}
+              onInputChange={(_, value) => setSearch(value)}
+              getOptionLabel={(o) => o.shortName}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              filterOptions={(x) => x}
+              loading={organisations.isFetching}
+              loadingText={t('common:loading')}
+              noOptionsText={t('auth:signUp.noOrganisations')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('auth:signUp.organisation')}
+                  required
+                  InputProps={{
+                    ...params.InputProps,
+                    endAdornment: (
+                      <>
+                        {organisations.isFetching ? <CircularProgress color="inherit" size={20} aria-hidden /> : null}
+                        {params.InputProps.endAdornment}
+                      </>
+                    ),
+                  }}
+                />
+              )}
+            />
+          ) : (
+            <form noValidate onSubmit={(e) => e.preventDefault()}>
+              <FormTextField control={orgForm.control} name="name" label={t('auth:signUp.organisationName')} required />
+              <FormTextField control={orgForm.control} name="shortName" label={t('auth:signUp.organisationShortName')} required />
+              <FormTextField
+                control={orgForm.control}
+                name="address"
+                label={t('auth:signUp.organisationAddress')}
+                required
+                multiline
+                minRows={2}
+              />
+            </form>
+          )}
+          <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>
+            <Button variant="contained" onClick={() => void next()} disabled={!organisationSet}>
+              {t('common:actions.next')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+
+      {step === 1 && (
+        <form noValidate onSubmit={personForm.handleSubmit((values) => signUp.mutate(values))}>
+          <FormTextField
+            control={personForm.control}
+            name="lastName"
+            label={t('identity:lastName')}
+            required
+            autoFocus
+            autoComplete="family-name"
+          />
+          <FormTextField
+            control={personForm.control}
+            name="firstName"
+            label={t('identity:firstName')}
+            required
+            autoComplete="given-name"
+          />
+          <FormTextField
+            control={personForm.control}
+            name="patronymic"
+            label={t('identity:patronymic')}
+            autoComplete="additional-name"
+          />
+          <FormTextField
+            control={personForm.control}
+            name="email"
+            label={t('auth:email')}
+            type="email"
+            required
+            autoComplete="email"
+          />
+          <Stack direction="row" sx={{ mt: 3, justifyContent: 'space-between' }}>
+            <Button onClick={() => setStep(0)} disabled={signUp.isPending}>
+              {t('common:actions.back')}
+            </Button>
+            <Button type="submit" variant="contained" loading={signUp.isPending}>
+              {t('auth:signUp.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <ManualLinks />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import type { Employee } from '@edc/domain';
+
+/** "<employee type> — <protocol number> — <centre short name>" as in the role/research selector. */
+export function employeeContextLabel(t: TFunction, employee: Employee): string {
+  const ro = employee.researchOrganisation;
+  return [t(`enums:employeeType.${employee.employeeType}`), ro.research.grlsProtocolNumber, ro.organisation.shortName]
+    .filter(Boolean)
+    .join(' — ');
+}
+
+export function fullName(user: { lastName: string; firstName: string; patronymic?: string | null }): string {
+  return [user.lastName, user.firstName, user.patronymic].filter(Boolean).join(' ');
+}

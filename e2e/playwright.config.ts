@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server on a fresh embedded database.
+ * With E2E_BASE_URL set, the tests use that server instead of starting one (set E2E_DATA_DIR to its
+ * DATA_DIR so that the mail tests can read the outbox).
+ */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const externalServer = process.env.E2E_BASE_URL;
+const baseURL = externalServer ?? 'http://127.0.0.1:3100';
+
+// Created once by the runner process; workers inherit the variable and reuse the same folder.
+if (!process.env.E2E_DATA_DIR && !externalServer) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'edc-e2e-'));
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(repoRoot, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: externalServer
+    ? undefined
+    : {
+        command: 'npm run start -w apps/server',
+        cwd: repoRoot,
+        url: 'http://127.0.0.1:3100/api/health',
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: '3100',
+          HOST: '127.0.0.1',
+          DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+          PUBLIC_URL: baseURL,
+          // Every spec signs in through the form; the per-address limit is for real traffic.
+          AUTH_RATE_LIMIT: '10000',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+export interface DemoAccount {
+  email: string;
+  /** homePath the server computes. */
+  homePath: string;
+  /** Where the app lands (homePath when that page is built, else /pageAtWork). */
+  lands: string;
+  /** Current employee in the role selector, null when the user has no employee. */
+  role: string | null;
+  organisations: string[];
+  currentOrganisation: string | null;
+  administration: boolean;
+}
+
+const pageAtWork = '/pageAtWork';
+
+export const ACCOUNTS: DemoAccount[] = [
+  {
+    email: 'admin@demo.test',
+    homePath: '/researchSettings/visits',
+    lands: pageAtWork,
+    role: 'Менеджер — DEMO-001 — Демо Фарма',
+    organisations: ['Демо Фарма'],
+    currentOrganisation: 'Демо Фарма',
+    administration: true,
+  },
+  {
+    email: 'editor@demo.test',
+    homePath: '/pageAtWork',
+    lands: pageAtWork,
+    role: null,
+    organisations: ['Демо Фарма'],
+    currentOrganisation: 'Демо Фарма',
+    administration: true,
+  },
+  {
+    email: 'site@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Главный исследователь — DEMO-001 — ГКБ №1',
+    organisations: ['ГКБ №1'],
+    currentOrganisation: 'ГКБ №1',
+    administration: false,
+  },
+  {
+    email: 'coresearcher@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Соисследователь — DEMO-001 — ГКБ №1',
+    organisations: ['ГКБ №1'],
+    currentOrganisation: 'ГКБ №1',
+    administration: false,
+  },
+  {
+    email: 'site2@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Главный исследователь — DEMO-001 — Клиника Здоровье',
+    organisations: ['Клиника Здоровье'],
+    currentOrganisation: 'Клиника Здоровье',
+    administration: false,
+  },
+  {
+    email: 'testsite@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Главный исследователь — DEMO-001 — Тестовый центр',
+    organisations: ['Тестовый центр'],
+    currentOrganisation: 'Тестовый центр',
+    administration: false,
+  },
+  {
+    email: 'qa@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Специалист отдела качества — DEMO-001 — Контроль качества',
+    organisations: ['Контроль качества'],
+    currentOrganisation: 'Контроль качества',
+    administration: false,
+  },
+  {
+    email: 'dm@demo.test',
+    homePath: '/subjectmatrix',
+    lands: pageAtWork,
+    role: 'Дата-менеджер — DEMO-001 — Контроль качества',
+    organisations: ['Контроль качества'],
+    currentOrganisation: 'Контроль качества',
+    administration: false,
+  },
+  {
+    email: 'kio@demo.test',
+    homePath: '/monitoringVisits',
+    lands: pageAtWork,
+    role: 'Монитор — DEMO-001 — КИО Мониторинг',
+    organisations: ['КИО Мониторинг'],
+    currentOrganisation: 'КИО Мониторинг',
+    administration: false,
+  },
+];
+
+export function account(email: string): DemoAccount {
+  const found = ACCOUNTS.find((a) => a.email === email);
+  if (!found) throw new Error(`No demo account ${email}`);
+  return found;
+}
+
+/** Fills the sign-in form and waits until the app has left /login. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await passwordInput(page, 'Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A password input by its label (the show/hide button's label also contains the word). */
+export function passwordInput(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /^(Меню пользователя|User menu of)/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+export async function signOut(page: Page): Promise<void> {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: /^(Выход|Sign out)$/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export function sideMenu(page: Page) {
+  return page.getByRole('navigation', { name: /^(Главное меню|Main menu)$/ });
+}
+
+export function roleButton(page: Page) {
+  return page.getByRole('button', { name: /^(Роль и исследование|Role and research):/ });
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('#notistack-snackbar').filter({ hasText: text });
+}
+
+/** Mails written by the server to DATA_DIR/outbox (*.json: {to, subject, text, links}). */
+export interface OutboxMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  links: string[];
+  file: string;
+}
+
+export function outboxDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
+  return path.join(dir, 'outbox');
+}
+
+export function readOutbox(): OutboxMail[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<OutboxMail, 'file'>), file: f }));
+}
+
+function addressedTo(mail: OutboxMail, email: string): boolean {
+  const to = Array.isArray(mail.to) ? mail.to.join(',') : String(mail.to);
+  return to.toLowerCase().includes(email.toLowerCase());
+}
+
+/** Waits for a mail to `email` that was not in `before`, whose links include one matching `linkPattern`. */
+export async function waitForMailLink(email: string, linkPattern: RegExp, before: Set<string>): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = readOutbox()
+          .filter((m) => !before.has(m.file) && addressedTo(m, email))
+          .find((m) => (m.links ?? []).some((l) => linkPattern.test(l)));
+        link = mail?.links.find((l) => linkPattern.test(l));
+        return link ?? null;
+      },
+      { message: `a mail to ${email} with a link matching ${linkPattern}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  const url = new URL(link!, 'http://placeholder');
+  return `${url.pathname}${url.search}`;
+}
+
+export function outboxFiles(): Set<string> {
+  return new Set(readOutbox().map((m) => m.file));
+}
