@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,8 @@ import type { Database } from './platform/db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { requestLanguage } from './platform/http/language.js';
+import { errorMessage } from '@edc/domain';
 import { auditActorOf } from './platform/http/guards.js';
 import { unauthorized } from './platform/http/errors.js';
 import './platform/deps.js';
@@ -34,6 +36,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: () => uuidv7(),
+    // Requests Node's HTTP parser refuses (raw non-ASCII in the URL, broken headers).
+    clientErrorHandler: (_err, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const body = JSON.stringify({ errors: [{ code: 'validation', message: errorMessage('invalid_url', 'en') }] });
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    },
+    // Malformed URLs (un-encoded characters, bad percent escapes) get the usual error shape too.
+    frameworkErrors: (error, req, reply) => {
+      void (reply as FastifyReply).code(400).send({ errors: [{ code: 'validation', message: errorMessage('invalid_url', requestLanguage(req)) }] });
+    },
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     trustProxy: true,

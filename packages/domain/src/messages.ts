@@ -1,4 +1,5 @@
 import type { Language } from './enums.js';
+import { FUTURE_DATE_MESSAGES } from './subjects/dates.js';
 
 /**
  * Server error texts in both languages, by code. Placeholders in braces are filled from params.
@@ -7,6 +8,7 @@ import type { Language } from './enums.js';
 export const ERROR_MESSAGES = {
   validation: { ru: 'Некорректное значение поля «{field}»: {detail}', en: 'Invalid value of “{field}”: {detail}' },
   required: { ru: 'Заполните поле «{field}»', en: 'Field “{field}” is required' },
+  invalid_url: { ru: 'Некорректный адрес запроса', en: 'The request address is malformed' },
   invalid_json: { ru: 'Тело запроса не является корректным JSON', en: 'The request body is not valid JSON' },
   payload_too_large: { ru: 'Слишком большой запрос', en: 'The request is too large' },
   unauthorized: { ru: 'Требуется вход в систему', en: 'Please sign in' },
@@ -192,6 +194,140 @@ export const ERROR_MESSAGES = {
     en: 'The organisation is a centre of research {protocol} and cannot be deleted',
   },
   field_not_editable: { ru: 'У Вас нет прав изменять поле «{field}»', en: 'You are not allowed to change “{field}”' },
+  // Subjects and subject visits: one code for every result of the action rules (subjects/subject-status.ts).
+  subject_linked_externally: {
+    ru: 'Субъект связан с внешней системой исследования: изменить его здесь нельзя',
+    en: 'The subject is linked to the external trial system and cannot be changed here',
+  },
+  subject_deleted: { ru: 'Субъект удалён', en: 'The subject is deleted' },
+  subject_signed: { ru: 'Субъект подписан: изменения невозможны', en: 'The subject is signed: no changes are possible' },
+  subject_not_screened: {
+    ru: 'Действие доступно только для скринированного и ещё не рандомизированного субъекта',
+    en: 'This is possible only for a screened subject that is not yet randomised',
+  },
+  subject_no_screening_visit: {
+    ru: 'Для рандомизации у субъекта должен быть скрининговый визит',
+    en: 'The subject needs a screening visit before randomisation',
+  },
+  subject_has_visits: {
+    ru: 'Выбыть на скрининге может только субъект без визитов или только со скрининговым визитом',
+    en: 'Only a subject with no visits, or with the screening visit alone, can fail screening',
+  },
+  subject_not_randomised: {
+    ru: 'Действие доступно только для рандомизированного субъекта, не завершившего участие',
+    en: 'This is possible only for a randomised subject whose participation has not ended',
+  },
+  subject_ended: {
+    ru: 'Участие субъекта завершено: рандомизацию изменить нельзя',
+    en: 'The subject’s participation has ended: the randomisation cannot change',
+  },
+  subject_failed: {
+    ru: 'Субъект выбыл на скрининге: новые визиты недоступны',
+    en: 'The subject failed screening: no new visits can be added',
+  },
+  subject_not_ended: {
+    ru: 'Подписать можно только субъекта, завершившего участие и ещё не подписанного',
+    en: 'Only a subject whose participation has ended and who is not yet signed can be signed',
+  },
+  subject_visits_not_validated: {
+    ru: 'Все визиты субъекта должны быть проверены ОКК и ДМ или КИО',
+    en: 'Every visit of the subject must be validated by QA and DM, or by KIO',
+  },
+  subject_visit_signed: { ru: 'Визит подписан: дату изменить нельзя', en: 'The visit is signed: its date cannot change' },
+  visit_linked_externally: {
+    ru: 'Визит создаётся во внешней системе исследования',
+    en: 'This visit is created in the external trial system',
+  },
+  visit_already_exists: { ru: 'Такой визит у субъекта уже есть', en: 'The subject already has this visit' },
+  visit_not_in_version: {
+    ru: 'Визит не входит в текущую версию исследования центра ({index})',
+    en: 'The visit is not part of the centre’s current research version ({index})',
+  },
+  screening_number_taken: {
+    ru: 'Субъект со скрининговым номером «{number}» уже есть в исследовании',
+    en: 'A subject with screening number “{number}” already exists in this research',
+  },
+  randomization_number_taken: {
+    ru: 'Рандомизационный номер «{number}» уже присвоен другому субъекту исследования',
+    en: 'Randomisation number “{number}” is already given to another subject of this research',
+  },
+  randomization_group_unknown: {
+    ru: 'Группы «{group}» нет в исследовании; допустимы: {groups}',
+    en: 'The research has no group “{group}”; choose one of: {groups}',
+  },
+  not_site_employee: {
+    ru: 'Создавать субъектов может только сотрудник центра',
+    en: 'Only an employee of a site can create subjects',
+  },
+  // The future-date messages of spec operations section 5, verbatim (subjects/dates.ts).
+  future_screen_date: FUTURE_DATE_MESSAGES.screenDate,
+  future_randomization_date: FUTURE_DATE_MESSAGES.randomizationDate,
+  future_visit_date: FUTURE_DATE_MESSAGES.visitDate,
+  future_date: FUTURE_DATE_MESSAGES.date,
+  date_too_early: { ru: 'Дата не может быть раньше {date}', en: 'The date cannot be earlier than {date}' },
+  date_too_late: { ru: 'Дата не может быть позже {date}', en: 'The date cannot be later than {date}' },
+  // Centres, their versions, organisations' tax numbers, reference ranges.
+  centre_number_taken: {
+    ru: 'Центр с номером «{number}» уже есть в этом исследовании',
+    en: 'A centre numbered “{number}” already exists in this research',
+  },
+  sponsor_not_site: {
+    ru: 'Организация-администратор (спонсор) исследования не может быть его центром типа «{type}»',
+    en: 'The research’s administrating (sponsor) organisation cannot be a centre of type “{type}” in it',
+  },
+  site_not_sponsor: {
+    ru: 'Организация является исследовательским центром этого исследования и не может быть его администратором',
+    en: 'The organisation is a site of this research and cannot be its administrating organisation',
+  },
+  centre_has_employees: {
+    ru: 'В центре есть сотрудники ({count}): удалите их, прежде чем удалять центр',
+    en: 'The centre has employees ({count}): remove them before deleting the centre',
+  },
+  centre_roles_not_offered: {
+    ru: 'У сотрудников центра есть роли, недоступные для типа «{type}»: {roles}',
+    en: 'Employees of the centre have roles not offered for type “{type}”: {roles}',
+  },
+  centre_version_exists: {
+    ru: 'Версия {index} уже назначена этому центру',
+    en: 'Version {index} is already assigned to this centre',
+  },
+  inn_taken: { ru: 'Организация с ИНН {inn} уже существует', en: 'An organisation with INN {inn} already exists' },
+  reference_group_locked: {
+    ru: 'Группа референсов утверждена (заблокирована): её и её референсы изменять нельзя',
+    en: 'The reference group is locked (validated): neither it nor its references can be changed',
+  },
+  reference_field_type: {
+    ru: 'Референс задаётся только для поля типа «Число» или «Вычисляемое»',
+    en: 'A reference applies only to a number or calculated field',
+  },
+  reference_field_form_type: {
+    ru: 'Поле не относится к типу формы группы референсов',
+    en: 'The field does not belong to the reference group’s form type',
+  },
+  reference_group_form_type_fixed: {
+    ru: 'Тип формы нельзя изменить, пока в группе есть референсы',
+    en: 'The form type cannot change while the group has references',
+  },
+  reference_group_overlap: {
+    ru: 'Период пересекается с другой группой референсов этого типа формы ({from} — {to})',
+    en: 'The period overlaps another reference group of this form type ({from} to {to})',
+  },
+  range_inverted: {
+    ru: 'Значение «{min}» не может быть больше значения «{max}»',
+    en: '“{min}” cannot be greater than “{max}”',
+  },
+  date_to_before_date_from: {
+    ru: 'Дата окончания не может быть раньше даты начала',
+    en: 'The end date cannot be earlier than the start date',
+  },
+  foreign_organisation: {
+    ru: 'Значение поля «{field}» относится к другой организации',
+    en: 'The value of “{field}” belongs to another organisation',
+  },
+  form_type_mismatch: {
+    ru: 'Тип формы не совпадает с типом формы группы «{field}»',
+    en: 'The form type differs from that of the group in “{field}”',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

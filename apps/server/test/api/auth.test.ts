@@ -282,3 +282,11 @@ describe('audit trail', () => {
     expect(chain.checked).toBeGreaterThan(10);
   });
 });
+
+describe('malformed requests', () => {
+  it('answers a bad URL with the usual error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/Organisations/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).errors[0].code).toBe('validation');
+  });
+});
