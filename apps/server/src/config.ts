@@ -20,6 +20,12 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   /** Requests per minute allowed to each Auth endpoint from one address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Company registry for the organisation lookup (suggestion protocol, see platform/company-lookup). Both
+   * set: the registry answers; otherwise the lookup searches the organisations already in the database.
+   */
+  COMPANY_LOOKUP_URL: z.string().url().optional(),
+  COMPANY_LOOKUP_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

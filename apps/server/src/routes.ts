@@ -6,7 +6,9 @@ import { organisationUsersRoutes } from './modules/organisations/organisation-us
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { researchesRoutes } from './modules/researches/researches.routes.js';
 import { centresRoutes } from './modules/centres/centres.routes.js';
+import { referencesRoutes } from './modules/references/references.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
+import { designRoutes } from './modules/design/design.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -17,5 +19,7 @@ export function apiRoutes(api: FastifyInstance): void {
   employeesRoutes(api);
   researchesRoutes(api);
   centresRoutes(api);
+  referencesRoutes(api);
   supportRoutes(api);
+  designRoutes(api);
 }

@@ -255,10 +255,6 @@ export const ERROR_MESSAGES = {
     ru: 'Группы «{group}» нет в исследовании; допустимы: {groups}',
     en: 'The research has no group “{group}”; choose one of: {groups}',
   },
-  not_site_employee: {
-    ru: 'Создавать субъектов может только сотрудник центра',
-    en: 'Only an employee of a site can create subjects',
-  },
   // The future-date messages of spec operations section 5, verbatim (subjects/dates.ts).
   future_screen_date: FUTURE_DATE_MESSAGES.screenDate,
   future_randomization_date: FUTURE_DATE_MESSAGES.randomizationDate,

@@ -38,10 +38,23 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const organisationCreate = organisationDto;
-export const organisationUpdate = organisationDto.partial();
+/** Russian tax numbers: INN of 10 digits (a company) or 12 (a sole trader); KPP of 9 (digits, 5th and 6th may be letters). */
+export const inn = z
+  .string()
+  .trim()
+  .regex(/^(\d{10}|\d{12})$/, 'INN: 10 or 12 digits');
+export const kpp = z
+  .string()
+  .trim()
+  .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP: 9 characters');
+export const organisationCreate = organisationDto.extend({ inn: inn.nullish(), kpp: kpp.nullish() });
+export const organisationUpdate = organisationCreate.partial();
+/** An organisation as nested in other replies. */
 export const organisation = z.object({ id, name: z.string(), shortName: z.string(), address: z.string() });
 export type Organisation = z.infer<typeof organisation>;
+/** An organisation as the Organisations endpoints return it: with its tax numbers. */
+export const organisationFull = organisation.extend({ inn: z.string().nullable(), kpp: z.string().nullable() });
+export type OrganisationFull = z.infer<typeof organisationFull>;
 export const organisationListQuery = searchPageQuery;
 /** GET /Organisations/Short (public, used by registration). */
 export const organisationShortQuery = z.object({ search: z.string().trim().max(200).default('') });
@@ -58,7 +71,7 @@ export const organisationUser = z.object({
 });
 export type OrganisationUser = z.infer<typeof organisationUser>;
 export const organisationUsersQuery = searchPageQuery.extend({ organisationId: id });
-export const organisationDetail = organisation.extend({ organisationUserList: z.array(organisationUser) });
+export const organisationDetail = organisationFull.extend({ organisationUserList: z.array(organisationUser) });
 export type OrganisationDetail = z.infer<typeof organisationDetail>;
 
 export const employeeCreate = z.object({ researchOrganisationId: id, employeeTypeString: employeeType, userId: id });

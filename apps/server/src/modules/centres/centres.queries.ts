@@ -66,10 +66,13 @@ export async function countCentres(db: Db, where: SQL | undefined): Promise<numb
   return row?.n ?? 0;
 }
 
-/** One page of a research's centres, with an optional search over number and organisation name. */
-export async function listCentresOfResearch(db: Db, q: PageQuery & { researchId: string; search?: string }) {
+export type CentreListQuery = PageQuery & { researchId: string; search?: string; organisationTypeString?: OrganisationType };
+
+/** One page of a research's centres, optionally of one type, with an optional search over number and organisation name. */
+export async function listCentresOfResearch(db: Db, q: CentreListQuery) {
   const where = and(
     eq(researchOrganisations.researchId, q.researchId),
+    q.organisationTypeString ? eq(researchOrganisations.organisationType, q.organisationTypeString) : undefined,
     searchAny(q.search, [researchOrganisations.number, organisations.shortName, organisations.name]),
   );
   const [rows, total] = await Promise.all([listCentres(db, where, q), countCentres(db, where)]);
@@ -82,7 +85,7 @@ export async function getCentre(db: Db, id: string): Promise<ResearchOrganisatio
 }
 
 /** GET /ResearchOrganisations?researchId=: centers_settings in that research or an open employee of it. */
-export async function centresPageFor(db: Db, actor: Actor, q: PageQuery & { researchId: string; search?: string }) {
+export async function centresPageFor(db: Db, actor: Actor, q: CentreListQuery) {
   if (!(await mayReadCentres(db, actor, q.researchId))) throw forbidden();
   if (!(await findResearch(db, q.researchId))) throw notFound('researchId');
   const { rows, total } = await listCentresOfResearch(db, q);

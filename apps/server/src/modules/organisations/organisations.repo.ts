@@ -1,16 +1,18 @@
 import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Organisation } from '@edc/domain';
+import type { OrganisationFull } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { organisations, organisationUsers, researches, researchOrganisations } from '../../platform/db/schema/index.js';
 import { containsPattern, offsetOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 
-export const toOrganisation = (r: OrganisationRow): Organisation => ({
+export const toOrganisation = (r: OrganisationRow): OrganisationFull => ({
   id: r.id,
   name: r.name,
   shortName: r.shortName,
   address: r.address,
+  inn: r.inn,
+  kpp: r.kpp,
 });
 
 export async function findOrganisation(db: Db, id: string): Promise<OrganisationRow | undefined> {
@@ -33,6 +35,18 @@ export async function findByShortName(db: Db, shortName: string, exceptId?: stri
         isNull(organisations.deletedAt),
         exceptId ? ne(organisations.id, exceptId) : undefined,
       ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The live organisation holding a tax number (INN), as the unique index compares it. */
+export async function findByInn(db: Db, inn: string, exceptId?: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organisations)
+    .where(
+      and(eq(organisations.inn, inn), isNull(organisations.deletedAt), exceptId ? ne(organisations.id, exceptId) : undefined),
     )
     .limit(1);
   return row;

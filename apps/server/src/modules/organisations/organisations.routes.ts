@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   common,
-  organisation,
+  companyLookupQuery,
+  companyLookupReply,
+  organisationFull,
   organisationCreate,
   organisationDetail,
   organisationListQuery,
@@ -16,6 +18,7 @@ import { requirePermission } from '../../platform/http/guards.js';
 import { envelope, messageOnly, paged } from '../../platform/http/reply.js';
 import { typed } from '../../platform/http/typed.js';
 import * as organisations from './organisations.service.js';
+import { lookupCompanies } from './company-lookup.service.js';
 
 export function organisationsRoutes(app: FastifyInstance) {
   const r = typed(app);
@@ -24,7 +27,7 @@ export function organisationsRoutes(app: FastifyInstance) {
 
   r.get(
     '/Organisations',
-    { schema: { tags, querystring: organisationListQuery, response: { 200: paged(organisation) } } },
+    { schema: { tags, querystring: organisationListQuery, response: { 200: paged(organisationFull) } } },
     async (req) => organisations.listOrganisationsPage(app.deps, req.query, actorCallerOf(req)),
   );
 
@@ -38,13 +41,23 @@ export function organisationsRoutes(app: FastifyInstance) {
     async (req) => ({ data: await organisations.listShortNames(app.deps, req.query.search) }),
   );
 
+  // Public too: registration creates an organisation from the same lookup. Rate limited like the Auth endpoints.
+  r.get(
+    '/Organisations/Lookup',
+    {
+      config: { public: true, rateLimit: { max: app.deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: { tags, querystring: companyLookupQuery, response: { 200: envelope(companyLookupReply) } },
+    },
+    async (req) => ({ data: await lookupCompanies(app.deps, req.query.query, req.log) }),
+  );
+
   r.get('/Organisations/:id', { schema: { tags, params, response: { 200: envelope(organisationDetail) } } }, async (req) => ({
     data: await organisations.getOrganisation(app.deps, req.params.id, actorCallerOf(req)),
   }));
 
   r.post(
     '/Organisations',
-    { schema: { tags, body: organisationCreate, response: { 200: envelope(organisation) } } },
+    { schema: { tags, body: organisationCreate, response: { 200: envelope(organisationFull) } } },
     async (req) => {
       const caller = actorCallerOf(req);
       requirePermission(caller.actor, 'organizations_settings');
@@ -62,7 +75,7 @@ export function organisationsRoutes(app: FastifyInstance) {
   ] as const) {
     r.put(
       url,
-      { schema: { tags, hide, params, body: organisationUpdate, response: { 200: envelope(organisation) } } },
+      { schema: { tags, hide, params, body: organisationUpdate, response: { 200: envelope(organisationFull) } } },
       async (req) => {
         const caller = actorCallerOf(req);
         return {

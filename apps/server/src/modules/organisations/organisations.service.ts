@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  Organisation,
+  OrganisationFull,
   OrganisationDetail,
   organisationCreate,
   organisationListQuery,
@@ -18,6 +18,7 @@ import { can } from '../../platform/http/guards.js';
 import { pageOf } from '../../platform/http/paging.js';
 import { auditedOrganisationUser, listOrganisationUsers } from './organisation-users.repo.js';
 import {
+  findByInn,
   findByShortName,
   findOrganisation,
   listOrganisations,
@@ -31,12 +32,15 @@ import { mayEditOrganisation, mayListMembers, mayReadOrganisation } from './orga
 export const SHORT_LIST_LIMIT = 10;
 
 const exists = (shortName: string) => conflict('organisation_exists', 'shortName', { name: shortName });
+const innTaken = (inn: string) => conflict('inn_taken', 'inn', { inn });
 
-async function guardShortNameRace<T>(shortName: string | undefined, work: Promise<T>): Promise<T> {
+/** A concurrent insert that slipped past the checks still answers with the field's 409. */
+async function guardUniqueRace<T>(input: { shortName?: string; inn?: string | null }, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (e) {
-    if (shortName && isUniqueViolation(e, 'organisations_short_name_live_uq')) throw exists(shortName);
+    if (input.shortName && isUniqueViolation(e, 'organisations_short_name_live_uq')) throw exists(input.shortName);
+    if (input.inn && isUniqueViolation(e, 'organisations_inn_live_uq')) throw innTaken(input.inn);
     throw e;
   }
 }
@@ -71,12 +75,16 @@ export async function createOrganisation(
   deps: Deps,
   input: z.infer<typeof organisationCreate>,
   caller: ActorCaller,
-): Promise<Organisation> {
-  return guardShortNameRace(
-    input.shortName,
+): Promise<OrganisationFull> {
+  return guardUniqueRace(
+    input,
     deps.db.transaction(async (tx) => {
       if (await findByShortName(tx, input.shortName)) throw exists(input.shortName);
-      const [row] = await tx.insert(organisations).values(input).returning();
+      if (input.inn && (await findByInn(tx, input.inn))) throw innTaken(input.inn);
+      const [row] = await tx
+        .insert(organisations)
+        .values({ ...input, inn: input.inn ?? null, kpp: input.kpp ?? null })
+        .returning();
       const after = toOrganisation(row!);
       await writeAudit(tx, caller.audit, { action: 'organisation.create', entityType: 'organisation', entityId: row!.id, after });
       return after;
@@ -89,9 +97,9 @@ export async function updateOrganisation(
   id: string,
   input: z.infer<typeof organisationUpdate>,
   caller: ActorCaller,
-): Promise<Organisation> {
-  return guardShortNameRace(
-    input.shortName,
+): Promise<OrganisationFull> {
+  return guardUniqueRace(
+    input,
     deps.db.transaction(async (tx) => {
       const before = await findOrganisation(tx, id);
       if (!before) throw notFound('id');
@@ -101,6 +109,7 @@ export async function updateOrganisation(
       ) as Partial<typeof input>;
       if (Object.keys(patch).length === 0) return toOrganisation(before);
       if (patch.shortName && (await findByShortName(tx, patch.shortName, id))) throw exists(patch.shortName);
+      if (patch.inn && (await findByInn(tx, patch.inn, id))) throw innTaken(patch.inn);
       const [after] = await tx
         .update(organisations)
         .set({ ...patch, updatedAt: new Date() })

@@ -29,6 +29,10 @@ async function openPostgres(url: string): Promise<Database> {
   // Dates stay strings: the API speaks YYYY-MM-DD and must not shift across time zones.
   pg.types.setTypeParser(1082, (v: string) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, admin termination, DROP DATABASE ... FORCE) is reported on
+  // the pool; unheard, that 'error' event would end the process. The pool drops the connection and makes
+  // a new one when next needed, so there is nothing else to do.
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

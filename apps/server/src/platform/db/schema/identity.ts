@@ -45,6 +45,10 @@ export const organisations = pgTable(
     uniqueIndex('organisations_short_name_live_uq')
       .on(sql`lower(${t.shortName})`)
       .where(sql`${t.deletedAt} is null`),
+    /** One live organisation per tax number; organisations without one are not compared. */
+    uniqueIndex('organisations_inn_live_uq')
+      .on(t.inn)
+      .where(sql`${t.deletedAt} is null and ${t.inn} is not null`),
   ],
 );
 

@@ -1,3 +1,6 @@
 export * from './identity.js';
 export * from './research.js';
 export * from './audit.js';
+export * from './design.js';
+export * from './centres.js';
+export * from './references.js';

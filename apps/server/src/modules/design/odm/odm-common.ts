@@ -1,0 +1,53 @@
+/** Shared by the ODM export and import. */
+
+export const ODM_NS = 'http://www.cdisc.org/ns/odm/v1.3';
+
+/** Alias contexts that carry what ODM 1.3.2 has no attribute for, so an export re-imports without loss. */
+export const EDC = {
+  fieldType: 'EDC:fieldType',
+  fieldKey: 'EDC:fieldKey',
+  fieldTitle: 'EDC:fieldTitle',
+  fieldUnits: 'EDC:fieldUnits',
+  annotationKey: 'EDC:annotationKey',
+  mask: 'EDC:mask',
+  regExMask: 'EDC:regExMask',
+  dataLink: 'EDC:dataLink',
+  textBefore: 'EDC:textBefore',
+  textAfter: 'EDC:textAfter',
+  hidden: 'EDC:isHidden',
+  requiredForEdc: 'EDC:requiredForEdc',
+  clinicalSignificance: 'EDC:clinicalSignificance',
+  duration: 'EDC:duration',
+  parentItem: 'EDC:parentItemOID',
+  parentVisibleRule: 'EDC:parentVisibleRule',
+  dayNumber: 'EDC:dayNumber',
+  dayPlus: 'EDC:dayPlus',
+  dayMinus: 'EDC:dayMinus',
+  pointList: 'EDC:pointList',
+  formTypeKey: 'EDC:formTypeKey',
+  formTypeTitle: 'EDC:formTypeTitle',
+  employeeTypes: 'EDC:employeeTypes',
+  gender: 'EDC:gender',
+  defaultOption: 'EDC:defaultOption',
+} as const;
+
+/** XML 1.0 cannot carry most control characters; they are dropped from exported text. */
+// eslint-disable-next-line no-control-regex
+export const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+
+/** An OID made of a prefix and a readable key, unique within one document. */
+export class OidRegistry {
+  private readonly taken = new Set<string>();
+  make(prefix: string, key: string | null | undefined): string {
+    const part =
+      (key ?? '')
+        .trim()
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'X';
+    const base = `${prefix}.${part}`;
+    let oid = base;
+    for (let n = 2; this.taken.has(oid); n++) oid = `${base}.${n}`;
+    this.taken.add(oid);
+    return oid;
+  }
+}

@@ -1,0 +1,324 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { create } from 'xmlbuilder2';
+import { formatVersionIndex, type FieldType } from '@edc/domain';
+import type { Db } from '../../../platform/db/client.js';
+import {
+  fields,
+  formFields,
+  formResearchVersions,
+  forms,
+  formSections,
+  formTypes,
+  visitResearchVersions,
+  visits,
+} from '../../../platform/db/schema/index.js';
+import type { Actor } from '../../../platform/http/actor.js';
+import { researchToRead, type ResearchRow } from '../shared/research.js';
+import type { ResearchVersionRow } from '../shared/versions.js';
+import { findVersion } from '../research-versions/research-versions.queries.js';
+import { EDC, ODM_NS, OidRegistry, xmlSafe } from './odm-common.js';
+
+/**
+ * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
+ * visits → StudyEventDef (Protocol/StudyEventRef in visit order), forms → FormDef, sections →
+ * ItemGroupDef, form fields → ItemDef (one per placed field: its question, mask and settings are its own),
+ * select options → CodeList (one per field definition), units → BasicDefinitions/MeasurementUnit,
+ * dependent fields → ConditionDef referenced by ItemRef/@CollectionExceptionConditionOID. What ODM has no
+ * attribute for travels in Alias elements with an `EDC:` context, which the import reads back.
+ */
+
+type VisitRow = typeof visits.$inferSelect;
+type FormRow = typeof forms.$inferSelect;
+type SectionRow = typeof formSections.$inferSelect;
+type FormFieldRow = typeof formFields.$inferSelect;
+type FieldRow = typeof fields.$inferSelect;
+type FormTypeRow = typeof formTypes.$inferSelect;
+
+export interface OdmExportData {
+  research: ResearchRow;
+  version: ResearchVersionRow;
+  visits: VisitRow[];
+  forms: FormRow[];
+  sections: SectionRow[];
+  formFields: FormFieldRow[];
+  fields: Map<string, FieldRow>;
+  formTypes: Map<string, FormTypeRow>;
+}
+
+/** The design of a version: the visits and forms linked to it, with their live sections and fields. */
+export async function loadVersionDesign(db: Db, actor: Actor, versionId: string): Promise<OdmExportData> {
+  const version = await findVersion(db, versionId);
+  const research = await researchToRead(db, actor, version.researchId);
+  const visitRows = (
+    await db
+      .select({ visit: visits })
+      .from(visits)
+      .innerJoin(visitResearchVersions, eq(visitResearchVersions.visitId, visits.id))
+      .where(and(eq(visitResearchVersions.researchVersionId, version.id), isNull(visits.deletedAt)))
+      .orderBy(asc(visits.index))
+  ).map((r) => r.visit);
+  const visitIds = visitRows.map((v) => v.id);
+  const formRows = visitIds.length
+    ? (
+        await db
+          .select({ form: forms })
+          .from(forms)
+          .innerJoin(formResearchVersions, eq(formResearchVersions.formId, forms.id))
+          .where(
+            and(
+              eq(formResearchVersions.researchVersionId, version.id),
+              inArray(forms.visitId, visitIds),
+              isNull(forms.deletedAt),
+            ),
+          )
+          .orderBy(asc(forms.index))
+      ).map((r) => r.form)
+    : [];
+  const formIds = formRows.map((f) => f.id);
+  const sectionRows = formIds.length
+    ? await db
+        .select()
+        .from(formSections)
+        .where(and(inArray(formSections.formId, formIds), isNull(formSections.deletedAt)))
+        .orderBy(asc(formSections.index))
+    : [];
+  const fieldRows = formIds.length
+    ? await db
+        .select()
+        .from(formFields)
+        .where(and(inArray(formFields.formId, formIds), isNull(formFields.deletedAt)))
+        .orderBy(asc(formFields.index))
+    : [];
+  const defIds = [...new Set(fieldRows.map((f) => f.fieldId))];
+  const defs = defIds.length ? await db.select().from(fields).where(inArray(fields.id, defIds)) : [];
+  // Document order: visits, their forms, sections, fields (both drivers break index ties differently).
+  const visitPos = new Map(visitIds.map((id, i) => [id, i]));
+  formRows.sort((a, b) => visitPos.get(a.visitId)! - visitPos.get(b.visitId)! || a.index - b.index);
+  const formPos = new Map(formRows.map((f, i) => [f.id, i]));
+  sectionRows.sort((a, b) => formPos.get(a.formId)! - formPos.get(b.formId)! || a.index - b.index);
+  const sectionPos = new Map(sectionRows.map((s, i) => [s.id, i]));
+  const liveFields = fieldRows.filter((f) => sectionPos.has(f.formSectionId));
+  liveFields.sort((a, b) => sectionPos.get(a.formSectionId)! - sectionPos.get(b.formSectionId)! || a.index - b.index);
+  const typeIds = [...new Set(formRows.map((f) => f.formTypeId))];
+  const types = typeIds.length ? await db.select().from(formTypes).where(inArray(formTypes.id, typeIds)) : [];
+  return {
+    research,
+    version,
+    visits: visitRows,
+    forms: formRows,
+    sections: sectionRows,
+    formFields: liveFields,
+    fields: new Map(defs.map((d) => [d.id, d])),
+    formTypes: new Map(types.map((t) => [t.id, t])),
+  };
+}
+
+const ODM_DATA_TYPE: Record<FieldType, string> = {
+  Text: 'text',
+  Number: 'float',
+  Select: 'text',
+  Checkbox: 'boolean',
+  Date: 'date',
+  Time: 'time',
+  DateTime: 'datetime',
+  Calculated: 'float',
+  File: 'base64Binary',
+};
+
+type XMLBuilder = ReturnType<typeof create>;
+
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+const SAS_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,7}$/;
+
+function translated(parent: XMLBuilder, element: string, text: string) {
+  parent.ele(element).ele('TranslatedText').txt(xmlSafe(text));
+}
+
+function aliases(parent: XMLBuilder, pairs: [string, string | number | boolean | null | undefined][]) {
+  for (const [context, value] of pairs) {
+    if (value === null || value === undefined || value === '' || value === false) continue;
+    parent.ele('Alias', { Context: context, Name: xmlSafe(String(value)) });
+  }
+}
+
+/** Builds the ODM document; `now` is the file's creation time. */
+export function buildOdm(data: OdmExportData, now = new Date()): string {
+  const { research, version } = data;
+  const index = formatVersionIndex(version);
+  const oids = new OidRegistry();
+  const studyOid = oids.make('STUDY', research.researchKey || research.grlsProtocolNumber);
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
+    FileType: 'Snapshot',
+    Granularity: 'Metadata',
+    FileOID: `${studyOid}.V${index}.${now.getTime()}`,
+    CreationDateTime: now.toISOString(),
+    ODMVersion: '1.3.2',
+    Originator: 'EDC',
+    SourceSystem: 'EDC',
+    Description: xmlSafe(`${research.grlsProtocolNumber}, version ${index}`),
+  });
+  const study = root.ele('Study', { OID: studyOid });
+  const gv = study.ele('GlobalVariables');
+  gv.ele('StudyName').txt(xmlSafe(research.grlsProtocolNumber));
+  gv.ele('StudyDescription').txt(xmlSafe(research.grlsProtocol ?? research.mnn ?? ''));
+  gv.ele('ProtocolName').txt(xmlSafe(research.grlsProtocolNumber));
+
+  // Units: form field units override the definition's.
+  const unitOf = (ff: FormFieldRow) => ff.units || data.fields.get(ff.fieldId)?.units || null;
+  const unitOids = new Map<string, string>();
+  for (const ff of data.formFields) {
+    const u = unitOf(ff);
+    if (u && !unitOids.has(u)) unitOids.set(u, oids.make('MU', String(unitOids.size + 1)));
+  }
+  if (unitOids.size) {
+    const basic = study.ele('BasicDefinitions');
+    for (const [unit, oid] of unitOids) {
+      const mu = basic.ele('MeasurementUnit', { OID: oid, Name: xmlSafe(unit) });
+      translated(mu, 'Symbol', unit);
+    }
+  }
+
+  const mdv = study.ele('MetaDataVersion', {
+    OID: `MDV.${index}`,
+    Name: `Version ${index}`,
+    ...(version.description ? { Description: xmlSafe(version.description) } : {}),
+  });
+
+  // OIDs first, so references can point forward.
+  const visitOid = new Map(data.visits.map((v) => [v.id, oids.make('SE', v.visitKey)]));
+  const formOid = new Map(
+    data.forms.map((f) => [f.id, oids.make('F', f.formKey || data.formTypes.get(f.formTypeId)?.formTypeKey || f.title)]),
+  );
+  const sectionOid = new Map(
+    data.sections.map((s) => [s.id, oids.make('IG', `${formOid.get(s.formId)!.slice(2)}.${s.formSectionKey || s.index + 1}`)]),
+  );
+  const itemOid = new Map(
+    data.formFields.map((ff) => [
+      ff.id,
+      oids.make('IT', `${formOid.get(ff.formId)!.slice(2)}.${data.fields.get(ff.fieldId)?.fieldKey ?? 'ITEM'}`),
+    ]),
+  );
+  const codeListOid = new Map<string, string>();
+  for (const ff of data.formFields) {
+    const def = data.fields.get(ff.fieldId)!;
+    if (def.fieldType === 'Select' && def.optionList.length && !codeListOid.has(def.id))
+      codeListOid.set(def.id, oids.make('CL', def.fieldKey));
+  }
+  const conditionOid = new Map<string, string>();
+  const fieldById = new Map(data.formFields.map((ff) => [ff.id, ff]));
+  for (const ff of data.formFields) {
+    if (ff.parentFormFieldId && fieldById.has(ff.parentFormFieldId))
+      conditionOid.set(ff.id, oids.make('COND', itemOid.get(ff.id)!.slice(3)));
+  }
+
+  const protocol = mdv.ele('Protocol');
+  data.visits.forEach((v, i) =>
+    protocol.ele('StudyEventRef', { StudyEventOID: visitOid.get(v.id)!, OrderNumber: i + 1, Mandatory: yesNo(v.isRequired) }),
+  );
+
+  for (const v of data.visits) {
+    const se = mdv.ele('StudyEventDef', {
+      OID: visitOid.get(v.id)!,
+      Name: xmlSafe(v.title),
+      Repeating: yesNo(v.repeating),
+      Type: 'Scheduled',
+      Category: v.visitType,
+    });
+    if (v.description) translated(se, 'Description', v.description);
+    data.forms
+      .filter((f) => f.visitId === v.id)
+      .forEach((f, i) => se.ele('FormRef', { FormOID: formOid.get(f.id)!, OrderNumber: i + 1, Mandatory: yesNo(f.isRequired) }));
+    aliases(se, [
+      [EDC.dayNumber, String(v.dayNumber)],
+      [EDC.dayPlus, String(v.dayPlus)],
+      [EDC.dayMinus, String(v.dayMinus)],
+      [EDC.pointList, v.pointList.join(';')],
+    ]);
+  }
+
+  for (const f of data.forms) {
+    const type = data.formTypes.get(f.formTypeId);
+    const fd = mdv.ele('FormDef', { OID: formOid.get(f.id)!, Name: xmlSafe(f.title), Repeating: yesNo(f.repeating) });
+    data.sections
+      .filter((s) => s.formId === f.id)
+      .forEach((s, i) => fd.ele('ItemGroupRef', { ItemGroupOID: sectionOid.get(s.id)!, OrderNumber: i + 1, Mandatory: 'No' }));
+    aliases(fd, [
+      [EDC.formTypeKey, type?.formTypeKey],
+      [EDC.formTypeTitle, type?.title],
+      [EDC.employeeTypes, f.employeeTypesList.join(';')],
+      [EDC.gender, f.gender],
+    ]);
+  }
+
+  for (const s of data.sections) {
+    const ig = mdv.ele('ItemGroupDef', { OID: sectionOid.get(s.id)!, Name: xmlSafe(s.sectionName), Repeating: 'No' });
+    if (s.description) translated(ig, 'Description', s.description);
+    data.formFields
+      .filter((ff) => ff.formSectionId === s.id)
+      .forEach((ff, i) =>
+        ig.ele('ItemRef', {
+          ItemOID: itemOid.get(ff.id)!,
+          OrderNumber: i + 1,
+          Mandatory: yesNo(ff.isRequired),
+          ...(conditionOid.has(ff.id) ? { CollectionExceptionConditionOID: conditionOid.get(ff.id)! } : {}),
+        }),
+      );
+  }
+
+  for (const ff of data.formFields) {
+    const def = data.fields.get(ff.fieldId)!;
+    const type = def.fieldType as FieldType;
+    const annotation = ff.annotationKey ?? '';
+    const it = mdv.ele('ItemDef', {
+      OID: itemOid.get(ff.id)!,
+      Name: xmlSafe(annotation || def.fieldKey),
+      DataType: ODM_DATA_TYPE[type],
+      ...(SAS_NAME.test(annotation) ? { SDSVarName: annotation } : {}),
+      ...(ff.comment ? { Comment: xmlSafe(ff.comment) } : {}),
+    });
+    if (def.title !== ff.text) translated(it, 'Description', def.title);
+    translated(it, 'Question', ff.text);
+    const unit = unitOf(ff);
+    if (unit) it.ele('MeasurementUnitRef', { MeasurementUnitOID: unitOids.get(unit)! });
+    if (codeListOid.has(def.id)) it.ele('CodeListRef', { CodeListOID: codeListOid.get(def.id)! });
+    const parent = ff.parentFormFieldId ? fieldById.get(ff.parentFormFieldId) : undefined;
+    aliases(it, [
+      [EDC.fieldType, type],
+      [EDC.fieldKey, def.fieldKey],
+      [EDC.fieldTitle, def.title],
+      [EDC.fieldUnits, def.units],
+      [EDC.annotationKey, ff.annotationKey],
+      [EDC.mask, ff.mask],
+      [EDC.regExMask, ff.regExMask],
+      [EDC.dataLink, ff.dataLink],
+      [EDC.textBefore, ff.textBefore],
+      [EDC.textAfter, ff.textAfter],
+      [EDC.hidden, ff.isHidden ? 'Yes' : null],
+      [EDC.requiredForEdc, ff.requiredForEdc ? 'Yes' : null],
+      [EDC.clinicalSignificance, ff.clinicalSignificance ? 'Yes' : null],
+      [EDC.duration, ff.duration],
+      [EDC.parentItem, parent ? itemOid.get(parent.id) : null],
+      [EDC.parentVisibleRule, parent ? ff.parentVisibleRule : null],
+    ]);
+  }
+
+  for (const [defId, oid] of codeListOid) {
+    const def = data.fields.get(defId)!;
+    const cl = mdv.ele('CodeList', { OID: oid, Name: xmlSafe(def.title), DataType: 'text' });
+    def.optionList.forEach((option, i) => {
+      const item = cl.ele('CodeListItem', { CodedValue: xmlSafe(option), OrderNumber: i + 1 });
+      translated(item, 'Decode', option);
+    });
+    aliases(cl, [[EDC.defaultOption, def.defaultOption]]);
+  }
+
+  for (const [childId, oid] of conditionOid) {
+    const child = fieldById.get(childId)!;
+    const parentOid = itemOid.get(child.parentFormFieldId!)!;
+    const cond = mdv.ele('ConditionDef', { OID: oid, Name: xmlSafe(`Hide ${itemOid.get(childId)}`) });
+    translated(cond, 'Description', `Not collected unless ${parentOid} = "${child.parentVisibleRule ?? ''}"`);
+    cond.ele('FormalExpression', { Context: 'EDC' }).txt(xmlSafe(`${parentOid} != "${child.parentVisibleRule ?? ''}"`));
+  }
+
+  return root.end({ prettyPrint: true });
+}

@@ -1,0 +1,208 @@
+import type { z } from 'zod';
+import { offeredVersionIndexes, type design } from '@edc/domain';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { Deps } from '../../../platform/deps.js';
+import { fields, forms, formTypes, visits } from '../../../platform/db/schema/index.js';
+import { badRequest } from '../../../platform/http/errors.js';
+import type { DesignCaller } from '../shared/context.js';
+import { insertSections, type SectionSnapshot } from '../shared/copy.js';
+import { appendIndex, lockOrder } from '../shared/order.js';
+import { researchIdOf, researchToChange } from '../shared/research.js';
+import { lastVersionOf, setFormVersions, setVisitVersions } from '../shared/versions.js';
+import { insertVersion } from '../research-versions/research-versions.service.js';
+import { versionDto } from '../research-versions/research-versions.queries.js';
+import { OdmFormatError, parseOdm } from './odm-parse.js';
+import { planImport } from './odm-plan.js';
+
+type Input = z.infer<typeof design.odmImportRequest>;
+type Reply = z.infer<typeof design.odmImportReply>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * POST /ResearchVersions/ImportOdm: an ODM study design becomes a new research version of the research
+ * (next major index unless told), with its own visits, forms, sections and fields, and new form types and
+ * field definitions. Everything is written in one transaction, each created entity audited; the reply
+ * lists what could not be carried over.
+ */
+export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Promise<Reply> {
+  const research = await researchToChange(deps.db, c.actor, researchIdOf(c.actor, input.researchId));
+  let plan;
+  try {
+    plan = planImport(parseOdm(input.xml, input.metaDataVersionOid), c.lang);
+  } catch (e) {
+    if (e instanceof OdmFormatError) throw badRequest('odm_invalid', 'xml', { detail: e.message });
+    throw e;
+  }
+  const last = await lastVersionOf(deps.db, research.id);
+  const [, major] = offeredVersionIndexes(last);
+  const index = {
+    majorIndex: input.majorIndex ?? major.majorIndex,
+    minorIndex: input.minorIndex ?? (input.majorIndex === undefined ? major.minorIndex : 0),
+  };
+  const startedDate = input.startedDate ?? (last && last.startedDate > today() ? last.startedDate : today());
+
+  const result = await deps.db.transaction(async (tx) => {
+    // The research's visit order is locked before the first audit record is written.
+    await lockOrder(tx, research.id);
+    const version = await insertVersion(
+      tx,
+      c,
+      research.id,
+      { ...index, startedDate, description: input.description ?? null },
+      { carryOver: false, action: 'research_version.import_odm' },
+    );
+    const now = new Date();
+    const typeId = new Map<string, string>();
+    for (const t of plan.formTypes) {
+      const [row] = await tx.insert(formTypes).values({ title: t.title, formTypeKey: t.formTypeKey, updatedAt: now }).returning();
+      typeId.set(t.ref, row!.id);
+      await writeAudit(tx, c.audit, {
+        action: 'form_type.create',
+        entityType: 'form_type',
+        entityId: row!.id,
+        after: { ...row, source: 'odm' },
+      });
+    }
+    const fieldId = new Map<string, string>();
+    for (const f of plan.fields) {
+      const [row] = await tx
+        .insert(fields)
+        .values({
+          formTypeId: typeId.get(f.formTypeRef)!,
+          title: f.title,
+          fieldKey: f.fieldKey,
+          fieldType: f.fieldType,
+          optionList: f.optionList,
+          defaultOption: f.defaultOption,
+          units: f.units,
+          updatedAt: now,
+        })
+        .returning();
+      fieldId.set(f.ref, row!.id);
+      await writeAudit(tx, c.audit, {
+        action: 'field.create',
+        entityType: 'field',
+        entityId: row!.id,
+        after: { ...row, source: 'odm' },
+      });
+    }
+    let formCount = 0;
+    let sectionCount = 0;
+    let formFieldCount = 0;
+    for (const v of plan.visits) {
+      const [visit] = await tx
+        .insert(visits)
+        .values({
+          researchId: research.id,
+          title: v.title,
+          description: v.description,
+          visitKey: v.visitKey,
+          visitType: v.visitType,
+          dayNumber: v.dayNumber,
+          dayPlus: v.dayPlus,
+          dayMinus: v.dayMinus,
+          repeating: v.repeating,
+          isRequired: v.isRequired,
+          pointList: v.pointList,
+          index: await appendIndex(tx, 'visit', research.id),
+          updatedAt: now,
+        })
+        .returning();
+      await setVisitVersions(tx, visit!.id, [version.id]);
+      await writeAudit(tx, c.audit, {
+        action: 'visit.create',
+        entityType: 'visit',
+        entityId: visit!.id,
+        researchId: research.id,
+        after: { ...visit, researchVersionIdList: [version.id], source: 'odm' },
+      });
+      for (const [formIndex, f] of v.forms.entries()) {
+        const [form] = await tx
+          .insert(forms)
+          .values({
+            researchId: research.id,
+            visitId: visit!.id,
+            formTypeId: typeId.get(f.formTypeRef)!,
+            title: f.title,
+            formKey: f.formKey,
+            isRequired: f.isRequired,
+            repeating: f.repeating,
+            employeeTypesList: f.employeeTypesList,
+            gender: f.gender,
+            index: formIndex,
+            updatedAt: now,
+          })
+          .returning();
+        await setFormVersions(tx, form!.id, [version.id]);
+        const sections: SectionSnapshot[] = f.sections.map((s) => ({
+          ref: s.key,
+          sectionName: s.name,
+          description: s.description,
+          formSectionKey: s.key,
+          pointList: [],
+          fields: s.fields.map((ff) => ({
+            ref: ff.ref,
+            fieldId: fieldId.get(ff.fieldRef)!,
+            text: ff.text,
+            textBefore: ff.textBefore,
+            textAfter: ff.textAfter,
+            annotationKey: ff.annotationKey,
+            dataLink: ff.dataLink,
+            isRequired: ff.isRequired,
+            clinicalSignificance: ff.clinicalSignificance,
+            comment: ff.comment,
+            units: ff.units,
+            formName: null,
+            regExMask: ff.regExMask,
+            mask: ff.mask,
+            isHidden: ff.isHidden,
+            requiredForEdc: ff.requiredForEdc,
+            contextFormId: null,
+            contextText: null,
+            parentRef: ff.parentRef,
+            parentVisibleRule: ff.parentVisibleRule,
+            duration: ff.duration,
+          })),
+        }));
+        const inserted = await insertSections(tx, { researchId: research.id, formId: form!.id, firstSectionIndex: 0 }, sections, {
+          keepContext: false,
+        });
+        formCount++;
+        sectionCount += inserted.sectionIds.length;
+        formFieldCount += inserted.fieldCount;
+        await writeAudit(tx, c.audit, {
+          action: 'form.create',
+          entityType: 'form',
+          entityId: form!.id,
+          researchId: research.id,
+          after: {
+            ...form,
+            researchVersionIdList: [version.id],
+            sectionIds: inserted.sectionIds,
+            fieldCount: inserted.fieldCount,
+            source: 'odm',
+          },
+        });
+      }
+    }
+    const counts = {
+      visits: plan.visits.length,
+      formTypes: plan.formTypes.length,
+      forms: formCount,
+      sections: sectionCount,
+      fields: plan.fields.length,
+      formFields: formFieldCount,
+      codeLists: plan.codeListsUsed,
+    };
+    await writeAudit(tx, c.audit, {
+      action: 'research_version.import_odm_report',
+      entityType: 'research_version',
+      entityId: version.id,
+      researchId: research.id,
+      after: { counts, unmapped: plan.unmapped },
+    });
+    return { version, counts };
+  });
+  return { researchVersion: await versionDto(deps.db, result.version), counts: result.counts, unmapped: plan.unmapped };
+}
