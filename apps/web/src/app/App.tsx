@@ -23,6 +23,18 @@ const HomePage = lazy(() => import('../features/identity/HomePage'));
 const ProfilePage = lazy(() => import('../features/identity/ProfilePage'));
 const OrganisationCabinetPage = lazy(() => import('../features/identity/OrganisationCabinetPage'));
 const PageAtWork = lazy(() => import('../features/pageAtWork/PageAtWork'));
+const VisitsSettingsPage = lazy(() => import('../features/design/visits/VisitsSettingsPage'));
+const VisitFormsPage = lazy(() => import('../features/design/forms/VisitFormsPage'));
+const FormEditorPage = lazy(() => import('../features/design/editor/FormEditorPage'));
+const FormTypesPage = lazy(() => import('../features/design/formTypes/FormTypesPage'));
+const SubjectMatrixPage = lazy(() => import('../features/subjects/SubjectMatrixPage'));
+const SubjectPage = lazy(() => import('../features/subjects/SubjectPage'));
+const UsersPage = lazy(() => import('../features/centres/UsersPage'));
+const CentresPage = lazy(() => import('../features/centres/CentresPage'));
+const CentrePage = lazy(() => import('../features/centres/CentrePage'));
+const OrganisationsPage = lazy(() => import('../features/centres/OrganisationsPage'));
+const OrganisationPage = lazy(() => import('../features/centres/OrganisationPage'));
+const ResearchReferencesPage = lazy(() => import('../features/centres/ResearchReferencesPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -61,6 +73,18 @@ export function App() {
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/pageAtWork" element={<PageAtWork />} />
           <Route path="/organizationCabinets/:organizationId/:tab" element={<OrganisationCabinetPage />} />
+          <Route path="/researchSettings/visits" element={<VisitsSettingsPage />} />
+          <Route path="/visits/:visitId" element={<VisitFormsPage />} />
+          <Route path="/visits/:visitId/form/:formId" element={<FormEditorPage />} />
+          <Route path="/forms" element={<FormTypesPage />} />
+          <Route path="/subjectmatrix" element={<SubjectMatrixPage />} />
+          <Route path="/subject/:subjectId/:tab" element={<SubjectPage />} />
+          <Route path="/users" element={<UsersPage />} />
+          <Route path="/researchSettings/centers" element={<CentresPage />} />
+          <Route path="/centers/:centerId/:tab" element={<CentrePage />} />
+          <Route path="/organizations" element={<OrganisationsPage />} />
+          <Route path="/organizations/:organizationId/:tab" element={<OrganisationPage />} />
+          <Route path="/researchReferences" element={<ResearchReferencesPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -9,6 +9,7 @@ import ruShell from '../locales/ru/shell.json';
 import ruSupport from '../locales/ru/support.json';
 import ruEnums from '../locales/ru/enums.json';
 import ruHelp from '../locales/ru/help.json';
+import ruCentres from '../locales/ru/centres.json';
 import enCommon from '../locales/en/common.json';
 import enAuth from '../locales/en/auth.json';
 import enIdentity from '../locales/en/identity.json';
@@ -16,6 +17,7 @@ import enShell from '../locales/en/shell.json';
 import enSupport from '../locales/en/support.json';
 import enEnums from '../locales/en/enums.json';
 import enHelp from '../locales/en/help.json';
+import enCentres from '../locales/en/centres.json';
 
 export const resources = {
   ru: {
@@ -26,6 +28,7 @@ export const resources = {
     support: ruSupport,
     enums: ruEnums,
     help: ruHelp,
+    centres: ruCentres,
   },
   en: {
     common: enCommon,
@@ -35,6 +38,7 @@ export const resources = {
     support: enSupport,
     enums: enEnums,
     help: enHelp,
+    centres: enCentres,
   },
 } as const;
 

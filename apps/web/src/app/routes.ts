@@ -5,7 +5,24 @@ import { matchPath } from 'react-router-dom';
  * entry only lead to routes listed here; a later issue that builds a page adds its path here (and its
  * element in App.tsx, and its menu item in shell/menu.ts).
  */
-export const BUILT_ROUTES = ['/', '/profile', '/pageAtWork', '/organizationCabinets/:organizationId/:tab'] as const;
+export const BUILT_ROUTES = [
+  '/',
+  '/profile',
+  '/pageAtWork',
+  '/organizationCabinets/:organizationId/:tab',
+  '/researchSettings/visits',
+  '/visits/:visitId',
+  '/visits/:visitId/form/:formId',
+  '/forms',
+  '/users',
+  '/researchSettings/centers',
+  '/centers/:centerId/:tab',
+  '/organizations',
+  '/organizations/:organizationId/:tab',
+  '/researchReferences',
+  '/subjectmatrix',
+  '/subject/:subjectId/:tab',
+] as const;
 
 export const FALLBACK_HOME = '/pageAtWork';
 

@@ -8,6 +8,9 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import DomainOutlined from '@mui/icons-material/DomainOutlined';
+import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
@@ -167,6 +170,14 @@ export const MENU: MenuItemDef[] = [
   },
   { key: 'rules', labelKey: 'shell:menu.rules', icon: GavelOutlined, visible: has('rules'), to: () => '/rules' },
   {
+    key: 'researchReferences',
+    labelKey: 'centres:menu.references',
+    icon: StraightenOutlined,
+    visible: (ctx) =>
+      ctx.researchId !== null && (ctx.permissions.has('research_references') || ctx.permissions.has('references_edit')),
+    to: () => '/researchReferences',
+  },
+  {
     key: 'researchMonitoringVisits',
     labelKey: 'shell:menu.researchMonitoringVisits',
     icon: AssignmentTurnedInOutlined,
@@ -182,8 +193,16 @@ export const MENU: MenuItemDef[] = [
       link('adminResearchSettings', 'shell:menu.researchSettings', '/researchSettings/visits', SettingsOutlined),
       link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
       link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),
+      link('researchCentres', 'centres:menu.centres', '/researchSettings/centers', DomainOutlined),
       link('forms', 'shell:menu.forms', '/forms', ViewListOutlined),
     ],
+  },
+  {
+    key: 'users',
+    labelKey: 'centres:menu.users',
+    icon: GroupOutlined,
+    visible: has('users_settings'),
+    to: () => '/users',
   },
 ];
 

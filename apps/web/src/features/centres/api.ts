@@ -1,0 +1,439 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CompanySuggestionDto,
+  Employee,
+  EmployeeType,
+  OrganisationFull,
+  OrganisationReference,
+  OrganisationReferenceGroup,
+  OrganisationReferenceGroupDetail,
+  OrganisationType,
+  OrganisationUser,
+  Reference,
+  ReferenceField,
+  ReferenceGroup,
+  ReferenceGroupDetail,
+  Research,
+  ResearchOrganisation,
+  ResearchOrganisationVersion,
+  User,
+  UserRole,
+} from '@edc/domain';
+import i18n from 'i18next';
+import { api, apiRequest } from '../../shared/api/client';
+import { getToken } from '../../shared/api/session';
+
+/** A server page: `{ data, page, pageSize, totalCount }`. */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  totalCount: number;
+}
+
+export interface PageArgs {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+/**
+ * A paged list. The shared client returns only `data` and `message` of a reply, so the page facts
+ * (`totalCount`) are read here; a failed call is repeated through the client, which shows its errors and
+ * ends the session on a 401 exactly as for every other call (GETs only, so repeating is harmless).
+ */
+async function getPage<T>(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.append(k, String(v));
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'ru',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response | null = null;
+  try {
+    response = await fetch(`/api${path}?${params.toString()}`, { headers, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+  }
+  if (response?.ok) {
+    const json = (await response.json()) as Partial<Page<T>>;
+    return { data: json.data ?? [], page: json.page ?? 1, pageSize: json.pageSize ?? 10, totalCount: json.totalCount ?? 0 };
+  }
+  await apiRequest<T[]>(path, { query, signal });
+  throw new Error(`GET ${path} failed`);
+}
+
+// --------------------------------------------------------------------------------------------- users
+
+export const usersKey = ['users'] as const;
+
+export function useUsersPage(args: PageArgs) {
+  return useQuery({
+    queryKey: [...usersKey, args],
+    queryFn: ({ signal }) => getPage<User>('/Users', { ...args }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface UserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  patronymic?: string | null;
+  userRole?: UserRole;
+}
+
+export function useSaveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: UserInput }) =>
+      id ? api.put<User>(`/Users/${id}/`, input) : api.post<User>('/Users', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/Users/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+/** Users by name or e-mail (pickers). */
+export function useUserSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...usersKey, 'search', search],
+    queryFn: ({ signal }) => getPage<User>('/Users', { page: 1, pageSize: 20, search: search || undefined }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ------------------------------------------------------------------------------------- organisations
+
+export const organisationsKey = ['organisations'] as const;
+
+export function useOrganisationsPage(args: PageArgs, enabled = true) {
+  return useQuery({
+    queryKey: [...organisationsKey, 'page', args],
+    queryFn: ({ signal }) => getPage<OrganisationFull>('/Organisations', { ...args }, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export interface CompanyLookupReply {
+  kind: 'registry' | 'known';
+  suggestions: CompanySuggestionDto[];
+}
+
+export function useCompanyLookup(query: string) {
+  return useQuery({
+    queryKey: ['companyLookup', query],
+    queryFn: ({ signal }) =>
+      api.get<CompanyLookupReply>('/Organisations/Lookup', { query: { query }, signal, quietErrors: true }),
+    enabled: query.trim().length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export interface OrganisationInput {
+  name: string;
+  shortName: string;
+  address: string;
+  inn?: string | null;
+  kpp?: string | null;
+}
+
+export function useCreateOrganisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrganisationInput) => api.post<OrganisationFull>('/Organisations', input).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: organisationsKey }),
+  });
+}
+
+export function useDeleteOrganisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/Organisations/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: organisationsKey }),
+  });
+}
+
+// -------------------------------------------------------------------------------- organisation users
+
+export const membersKey = ['organisationUsers'] as const;
+
+export function useMembersPage(organisationId: string | undefined, args: PageArgs, enabled = true) {
+  return useQuery({
+    queryKey: [...membersKey, organisationId, args],
+    queryFn: ({ signal }) => getPage<OrganisationUser>('/OrganisationUsers', { ...args, organisationId }, signal),
+    enabled: Boolean(organisationId) && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useMemberMutation<A>(fn: (a: A) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: membersKey });
+      await qc.invalidateQueries({ queryKey: ['organisations'] });
+    },
+  });
+}
+
+export const useAddMember = () =>
+  useMemberMutation((a: { userId: string; organisationId: string; userRoleString: UserRole }) =>
+    api.post('/OrganisationUsers', a),
+  );
+export const useChangeMemberRole = () =>
+  useMemberMutation((a: { id: string; userRoleString: UserRole }) =>
+    api.put(`/OrganisationUsers/${a.id}`, { userRoleString: a.userRoleString }),
+  );
+export const useVerifyMember = () => useMemberMutation((id: string) => api.put(`/OrganisationUsers/${id}/Verify`));
+export const useRemoveMember = () => useMemberMutation((id: string) => api.delete(`/OrganisationUsers/${id}`));
+
+// ----------------------------------------------------------------------------------------- researches
+
+export function useResearches() {
+  return useQuery({
+    queryKey: ['researches', 'all'],
+    queryFn: ({ signal }) => getPage<Research>('/Researches', { page: 1, pageSize: 100 }, signal),
+    staleTime: 60_000,
+  });
+}
+
+// -------------------------------------------------------------------------------------------- centres
+
+export const centresKey = ['centres'] as const;
+
+export function useCentresPage(researchId: string | undefined, args: PageArgs & { organisationTypeString?: OrganisationType }) {
+  return useQuery({
+    queryKey: [...centresKey, researchId, args],
+    queryFn: ({ signal }) => getPage<ResearchOrganisation>('/ResearchOrganisations', { ...args, researchId }, signal),
+    enabled: Boolean(researchId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCentre(id: string | undefined) {
+  return useQuery({
+    queryKey: [...centresKey, 'one', id],
+    queryFn: ({ signal }) => api.get<ResearchOrganisation>(`/ResearchOrganisations/${id}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export interface CentreInput {
+  researchId: string;
+  organisationId: string;
+  organisationTypeString: OrganisationType;
+  researchOrganisationNumber?: string | null;
+}
+
+export function useCreateCentre() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CentreInput) => api.post<ResearchOrganisation>('/ResearchOrganisations', input).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: centresKey }),
+  });
+}
+
+export function useDeleteCentre() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/ResearchOrganisations/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: centresKey }),
+  });
+}
+
+// ------------------------------------------------------------------------------------------ employees
+
+export const employeesKey = ['employees'] as const;
+
+export function useEmployees(researchOrganisationId: string | undefined) {
+  return useQuery({
+    queryKey: [...employeesKey, researchOrganisationId],
+    queryFn: ({ signal }) => getPage<Employee>('/Employees', { researchOrganisationId, page: 1, pageSize: 100 }, signal),
+    enabled: Boolean(researchOrganisationId),
+  });
+}
+
+export function useEmployeeTypes(researchOrganisationId: string | undefined) {
+  return useQuery({
+    queryKey: [...employeesKey, 'types', researchOrganisationId],
+    queryFn: ({ signal }) =>
+      api.get<EmployeeType[]>('/Employees/EmployeeTypeList', { query: { researchOrganisationId }, signal }),
+    enabled: Boolean(researchOrganisationId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useEmployeeMutation<A>(fn: (a: A) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: employeesKey }) });
+}
+
+export const useAddEmployee = () =>
+  useEmployeeMutation((a: { researchOrganisationId: string; employeeTypeString: EmployeeType; userId: string }) =>
+    api.post<Employee>('/Employees', a),
+  );
+export const useToggleEmployeeAccess = () => useEmployeeMutation((id: string) => api.post(`/Employees/${id}/ToggleAccess`));
+export const useDeleteEmployee = () => useEmployeeMutation((id: string) => api.delete(`/Employees/${id}`));
+
+// ----------------------------------------------------------------------------------- centre versions
+
+export interface VersionOption {
+  id: string;
+  index?: string;
+  protocolVersionNumber?: string;
+  protocolVersionDate?: string;
+}
+
+export function useCentreVersions(researchOrganisationId: string | undefined) {
+  return useQuery({
+    queryKey: ['centreVersions', researchOrganisationId],
+    queryFn: ({ signal }) =>
+      getPage<ResearchOrganisationVersion>(
+        '/ResearchOrganisationVersions',
+        { researchOrganisationId, page: 1, pageSize: 100 },
+        signal,
+      ),
+    enabled: Boolean(researchOrganisationId),
+  });
+}
+
+export function useResearchVersions(researchId: string | undefined) {
+  return useQuery({
+    queryKey: ['researchVersions', researchId],
+    queryFn: ({ signal }) => api.get<VersionOption[]>('/ResearchVersions', { query: { researchId }, signal }),
+    enabled: Boolean(researchId),
+  });
+}
+
+export function useProtocolVersions(researchId: string | undefined) {
+  return useQuery({
+    queryKey: ['protocolVersions', researchId],
+    queryFn: ({ signal }) => api.get<VersionOption[]>('/ProtocolVersions', { query: { researchId }, signal }),
+    enabled: Boolean(researchId),
+  });
+}
+
+export function useAddCentreVersion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: {
+      startedDate: string;
+      researchOrganisationId: string;
+      protocolVersionId: string;
+      researchVersionId: string;
+    }) => api.post('/ResearchOrganisationVersions', a),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['centreVersions'] }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------- references
+
+/**
+ * Reference ranges are kept by a centre (ReferenceGroups, References) or by an organisation
+ * (OrganisationReferenceGroups, OrganisationReferences); the screens are the same.
+ */
+export type ReferenceOwner = { kind: 'centre'; id: string } | { kind: 'organisation'; id: string };
+
+export type AnyGroup = ReferenceGroup | OrganisationReferenceGroup;
+export type AnyGroupDetail = ReferenceGroupDetail | OrganisationReferenceGroupDetail;
+export type AnyReference = Reference | OrganisationReference;
+
+const groupPath = (o: ReferenceOwner) => (o.kind === 'centre' ? '/ReferenceGroups' : '/OrganisationReferenceGroups');
+const referencePath = (o: ReferenceOwner) => (o.kind === 'centre' ? '/References' : '/OrganisationReferences');
+const ownerQuery = (o: ReferenceOwner) => (o.kind === 'centre' ? { researchOrganisationId: o.id } : { organisationId: o.id });
+
+export const referencesKey = ['references'] as const;
+
+export function useReferenceGroups(owner: ReferenceOwner | null) {
+  return useQuery({
+    queryKey: [...referencesKey, 'groups', owner],
+    queryFn: ({ signal }) => getPage<AnyGroup>(groupPath(owner!), { ...ownerQuery(owner!), page: 1, pageSize: 100 }, signal),
+    enabled: owner !== null,
+  });
+}
+
+export function useReferenceGroup(owner: ReferenceOwner | null, id: string | null) {
+  return useQuery({
+    queryKey: [...referencesKey, 'group', owner?.kind, id],
+    queryFn: ({ signal }) => api.get<AnyGroupDetail>(`${groupPath(owner!)}/${id}`, { signal, quietErrors: true }),
+    enabled: owner !== null && id !== null,
+    retry: false,
+  });
+}
+
+export function useGroupFields(owner: ReferenceOwner | null, id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...referencesKey, 'fields', owner?.kind, id],
+    queryFn: ({ signal }) => api.get<ReferenceField[]>(`${groupPath(owner!)}/${id}/ByFormType`, { signal }),
+    enabled: owner !== null && id !== null && enabled,
+  });
+}
+
+export function useFormTypes(enabled: boolean) {
+  return useQuery({
+    queryKey: ['formTypes', 'all'],
+    queryFn: ({ signal }) => api.get<Array<{ id: string; title: string }>>('/FormTypes', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useReferenceMutation<A, R = unknown>(fn: (a: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: referencesKey }) });
+}
+
+export interface GroupInput {
+  formTypeId: string;
+  dateFrom: string;
+  dateTo?: string | null;
+}
+
+export const useCreateGroup = (owner: ReferenceOwner) =>
+  useReferenceMutation((input: GroupInput) =>
+    api.post<AnyGroupDetail>(groupPath(owner), { ...input, ...ownerQuery(owner) }).then((r) => r.data),
+  );
+export const useToggleGroupLock = (owner: ReferenceOwner) =>
+  useReferenceMutation((id: string) => api.put(`${groupPath(owner)}/${id}/ToggleLock`));
+export const useDeleteGroup = (owner: ReferenceOwner) =>
+  useReferenceMutation((id: string) => api.delete(`${groupPath(owner)}/${id}`));
+export const useCopyGroup = () =>
+  useReferenceMutation((a: { id: string; researchOrganisationId: string }) =>
+    api.put(`/ReferenceGroups/${a.id}/CopyTo/${a.researchOrganisationId}`),
+  );
+
+export interface ReferenceInput {
+  fieldId: string;
+  minReference: number;
+  maxReference: number;
+  minAge: number;
+  maxAge: number;
+  genderString: 'Male' | 'Female' | 'Both';
+  errorMessage: string;
+}
+
+export const useSaveReference = (owner: ReferenceOwner) =>
+  useReferenceMutation(({ id, groupId, input }: { id?: string; groupId: string; input: ReferenceInput }) => {
+    if (id) return api.put(`${referencePath(owner)}/${id}`, input);
+    const groupKey = owner.kind === 'centre' ? 'referenceGroupId' : 'organisationReferenceGroupId';
+    return api.post(referencePath(owner), { ...input, [groupKey]: groupId });
+  });
+export const useDeleteReference = (owner: ReferenceOwner) =>
+  useReferenceMutation((id: string) => api.delete(`${referencePath(owner)}/${id}`));

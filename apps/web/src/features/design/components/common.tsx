@@ -1,0 +1,276 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { unprintableCharacters, unprintableMessage } from '@edc/domain';
+import { Loading } from '../../../shared/components/Loading';
+import { currentLanguage } from '../../../app/i18n';
+import type { ResearchVersion } from '../api';
+
+/** Point chips: the first 6, then "+N" (spec section 9). */
+export const MAX_POINT_CHIPS = 6;
+
+export function PointChips({ points }: { points: readonly string[] }) {
+  const { t } = useTranslation();
+  if (points.length === 0) return null;
+  const shown = points.slice(0, MAX_POINT_CHIPS);
+  const more = points.length - shown.length;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label={t('design:visit.pointList')} role="list">
+      {shown.map((p) => (
+        <Chip key={p} label={p} size="small" role="listitem" />
+      ))}
+      {more > 0 && (
+        <Chip
+          label={`+${more}`}
+          size="small"
+          variant="outlined"
+          role="listitem"
+          title={points.slice(MAX_POINT_CHIPS).join(', ')}
+          aria-label={t('design:common.morePoints', { count: more })}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** Loading, error (with retry) and empty states of a query-backed block. */
+export function QueryState({
+  loading,
+  error,
+  errorText,
+  onRetry,
+  empty,
+  emptyText,
+  children,
+}: {
+  loading: boolean;
+  error: boolean;
+  errorText: string;
+  onRetry?: () => void;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (loading) return <Loading />;
+  if (error)
+    return (
+      <Alert
+        severity="error"
+        action={
+          onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('common:actions.retry')}
+            </Button>
+          )
+        }
+      >
+        {errorText}
+      </Alert>
+    );
+  if (empty)
+    return (
+      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} role="status">
+        {emptyText}
+      </Typography>
+    );
+  return <>{children}</>;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-title" aria-describedby="confirm-text">
+      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="confirm-text">{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+        <Button color="error" variant="contained" onClick={onConfirm} loading={pending} autoFocus>
+          {confirmLabel ?? t('design:common.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A dialog that is full-screen on phones. */
+export function DesignDialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  onSubmit,
+  maxWidth = 'sm',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  actions: ReactNode;
+  onSubmit?: (e: React.FormEvent) => void;
+  maxWidth?: 'sm' | 'md' | 'lg';
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby="design-dialog-title"
+      slotProps={{ paper: onSubmit ? ({ component: 'form', onSubmit, noValidate: true } as object) : undefined }}
+    >
+      <DialogTitle id="design-dialog-title">{title}</DialogTitle>
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The print-font check (spec section 5): after 500 ms without typing, characters the print font
+ * cannot render are listed under the input. It warns; it does not block saving.
+ */
+export function usePrintWarning(value: unknown): string | undefined {
+  const [warning, setWarning] = useState<string | undefined>();
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const bad = unprintableCharacters(typeof value === 'string' ? value : '');
+      setWarning(bad.length ? unprintableMessage(bad, currentLanguage()) : undefined);
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+  return warning;
+}
+
+type RhfTextProps<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
+  name: FieldPath<T>;
+  control: Control<T, unknown, FieldValues>;
+  /** Run the print-font check on this text. */
+  printCheck?: boolean;
+};
+
+function PrintHelper({ value, helper }: { value: unknown; helper?: ReactNode }) {
+  const warning = usePrintWarning(value);
+  if (!warning) return <>{helper}</>;
+  return (
+    <Box component="span" sx={{ color: 'warning.dark' }} data-testid="print-warning">
+      {warning}
+    </Box>
+  );
+}
+
+/** A MUI TextField bound to react-hook-form (also a select when `select` and children are given). */
+export function RhfText<T extends FieldValues>({ name, control, printCheck, helperText, ...rest }: RhfTextProps<T>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          fullWidth
+          margin="dense"
+          {...rest}
+          name={field.name}
+          value={(field.value as unknown) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={
+            fieldState.error?.message ??
+            (printCheck ? <PrintHelper value={field.value} helper={helperText} /> : helperText)
+          }
+        />
+      )}
+    />
+  );
+}
+
+/** Research-version filter used on the visits and visit forms pages. */
+export function VersionFilter({
+  versions,
+  value,
+  onChange,
+}: {
+  versions: ResearchVersion[] | undefined;
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('design:common.versionFilter')}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || null)}
+      fullWidth={false}
+      margin="none"
+      sx={{ width: { xs: '100%', sm: 220 } }}
+    >
+      <MenuItem value="">{t('design:common.allVersions')}</MenuItem>
+      {(versions ?? []).map((v) => (
+        <MenuItem key={v.id} value={v.id}>
+          {t('design:common.versionN', { index: v.index })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A read-only definition list row of the info dialogs. */
+export function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ py: 0.75 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children ?? '—'}
+      </Box>
+    </Box>
+  );
+}
+
+/** A comma- or line-separated list typed as text (point labels). */
+export const splitList = (text: string): string[] =>
+  text
+    .split(/[\n,;]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);

@@ -1,0 +1,265 @@
+import '../i18n';
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../shared/components/PageTitle';
+import { Loading } from '../../../shared/components/Loading';
+import {
+  designKeys,
+  useDesignResearch,
+  useForms,
+  useReorder,
+  useResearchVersions,
+  useResearches,
+  useVisitMutations,
+  useVisits,
+  type Visit,
+} from '../api';
+import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
+import { ResponsiveList, type Column } from '../components/ResponsiveList';
+import { formEditorPath, visitPath } from '../paths';
+import { CreateVisitDialog, VisitDetailsDialog } from './VisitDialogs';
+
+function VisitForms({ visit }: { visit: Visit }) {
+  const { t } = useTranslation();
+  const forms = useForms(visit.id);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="visit-forms-title" sx={{ p: 2 }}>
+      <Typography variant="h2" id="visit-forms-title" sx={{ mb: 1 }}>
+        {t('design:visit.formsOf', { title: visit.title })}
+      </Typography>
+      <QueryState
+        loading={forms.isLoading}
+        error={forms.isError}
+        errorText={t('design:errors.forms')}
+        onRetry={() => void forms.refetch()}
+        empty={(forms.data ?? []).length === 0}
+        emptyText={t('design:form.empty')}
+      >
+        <List dense disablePadding>
+          {(forms.data ?? []).map((f) => (
+            <ListItemButton key={f.id} component={RouterLink} to={formEditorPath(visit.id, f.id)}>
+              <ListItemText primary={f.title} secondary={f.formType.title} />
+              {f.complete && <Chip size="small" color="success" label={t('design:common.complete')} />}
+            </ListItemButton>
+          ))}
+        </List>
+      </QueryState>
+      <Button component={RouterLink} to={visitPath(visit.id)} sx={{ mt: 1 }}>
+        {t('design:visit.openForms')}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Admins and editors without a current research pick one. */
+function ResearchPicker({ value, onChange }: { value: string | null; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const researches = useResearches();
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('design:common.research')}
+      value={researches.data ? (value ?? '') : ''}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth={false}
+      margin="none"
+      sx={{ width: { xs: '100%', sm: 220 } }}
+      disabled={!researches.data}
+    >
+      {(researches.data ?? []).map((r) => (
+        <MenuItem key={r.id} value={r.id}>
+          {r.grlsProtocolNumber}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** /researchSettings/visits — visits of the current research (spec section 2, "Visits settings"). */
+export default function VisitsSettingsPage() {
+  const { t } = useTranslation();
+  const { researchId, loading, choose, me } = useDesignResearch();
+  const [params, setParams] = useSearchParams();
+  const versionId = params.get('versionId');
+  const selectedId = params.get('visitId');
+  const visits = useVisits(researchId, versionId);
+  const versions = useResearchVersions(researchId);
+  const researches = useResearches(me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor');
+  const reorder = useReorder<Visit>(designKeys.visits(researchId, versionId), '/Visits');
+  const { remove, toggleComplete } = useVisitMutations();
+  const [creating, setCreating] = useState(false);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Visit | null>(null);
+
+  const list = useMemo(() => visits.data ?? [], [visits.data]);
+  const selected = list.find((v) => v.id === selectedId) ?? null;
+  const details = list.find((v) => v.id === detailsId) ?? null;
+  const research = researches.data?.find((r) => r.id === researchId);
+  const pointOptions = research?.pointList ?? [];
+  const canPick = me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor';
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: Column<Visit>[] = [
+    {
+      key: 'title',
+      header: t('design:visit.title'),
+      primary: true,
+      render: (v) => (
+        <Box>
+          <Link component={RouterLink} to={visitPath(v.id)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }}>
+            {v.title}
+          </Link>
+          {v.complete && <Chip size="small" color="success" label={t('design:common.complete')} sx={{ ml: 1 }} />}
+        </Box>
+      ),
+    },
+    { key: 'visitKey', header: t('design:visit.visitKey'), render: (v) => v.visitKey },
+    { key: 'type', header: t('design:visit.type'), render: (v) => t(`design:visitType.${v.visitTypeString}`) },
+    {
+      key: 'day',
+      header: t('design:visit.window'),
+      render: (v) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {t('design:visit.windowValue', { day: v.dayNumber, minus: v.dayMinus, plus: v.dayPlus })}
+        </Box>
+      ),
+    },
+    {
+      key: 'flags',
+      header: t('design:visit.flags'),
+      render: (v) =>
+        [v.isRequired && t('design:visit.isRequired'), v.repeating && t('design:visit.repeating')].filter(Boolean).join(', ') ||
+        '—',
+    },
+    { key: 'points', header: t('design:visit.pointList'), render: (v) => <PointChips points={v.pointList} /> },
+  ];
+
+  const actions = (v: Visit) => (
+    <>
+      <Tooltip title={t('design:common.details')}>
+        <IconButton aria-label={t('design:visit.detailsOf', { title: v.title })} onClick={() => setDetailsId(v.id)}>
+          <InfoOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t(v.complete ? 'design:common.reopen' : 'design:common.markComplete')}>
+        <IconButton
+          aria-label={t(v.complete ? 'design:visit.reopenOf' : 'design:visit.completeOf', { title: v.title })}
+          onClick={() => toggleComplete.mutate(v.id)}
+        >
+          {v.complete ? <LockOpenOutlined /> : <CheckCircleOutline />}
+        </IconButton>
+      </Tooltip>
+      {!v.complete && (
+        <Tooltip title={t('design:common.delete')}>
+          <IconButton aria-label={t('design:visit.deleteOf', { title: v.title })} onClick={() => setDeleting(v)}>
+            <DeleteOutline />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
+
+  if (loading) return <Loading />;
+  return (
+    <>
+      <PageTitle title={t('design:visits.title')}>{t('design:visits.title')}</PageTitle>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        {canPick && <ResearchPicker value={researchId} onChange={choose} />}
+        {researchId && (
+          <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />
+        )}
+        {researchId && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto' } }}>
+            {t('design:visit.create')}
+          </Button>
+        )}
+      </Box>
+      {versionId && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('design:visits.dragDisabled')}
+        </Alert>
+      )}
+      {!researchId ? (
+        <Alert severity="info">{t('design:common.noResearch')}</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: selected ? '3fr 1fr' : '1fr' }, alignItems: 'start' }}>
+          <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+            <QueryState
+              loading={visits.isLoading}
+              error={visits.isError}
+              errorText={t('design:errors.visits')}
+              onRetry={() => void visits.refetch()}
+              empty={list.length === 0}
+              emptyText={t('design:visits.empty')}
+            >
+              <ResponsiveList
+                label={t('design:visits.title')}
+                testId="visit"
+                rows={list}
+                getId={(v) => v.id}
+                rowLabel={(v) => v.title}
+                columns={columns}
+                sortable={!versionId}
+                onMove={(item, from, to) => reorder.mutate({ item, from, to })}
+                selectedId={selectedId}
+                onSelect={(v) => setParam('visitId', v.id === selectedId ? null : v.id)}
+                actions={actions}
+              />
+            </QueryState>
+          </Paper>
+          {selected && <VisitForms visit={selected} />}
+        </Box>
+      )}
+      {researchId && (
+        <CreateVisitDialog open={creating} onClose={() => setCreating(false)} researchId={researchId} pointOptions={pointOptions} />
+      )}
+      <VisitDetailsDialog visit={details} onClose={() => setDetailsId(null)} pointOptions={pointOptions} canEdit />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('design:visit.deleteTitle')}
+        text={t('design:visit.deleteText', { title: deleting?.title ?? '' })}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              if (deleting.id === selectedId) setParam('visitId', null);
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

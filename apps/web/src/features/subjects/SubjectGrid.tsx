@@ -1,0 +1,361 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PushPin from '@mui/icons-material/PushPin';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import ShuffleOutlined from '@mui/icons-material/ShuffleOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { SubjectWithVisits } from '@edc/domain';
+import type { Visit } from './api';
+import type { MatrixFilterState, PinColumn, SortColumn } from './filterState';
+import { displayDate, SubjectStatusIcon, VisitBadge } from './ui';
+
+export type RowAction = 'info' | 'edit' | 'randomise' | 'screenfailer' | 'end' | 'sign' | 'delete';
+
+/** What a row may do: its menu actions and the visits it may confirm (computed by the page from the rules). */
+export interface RowAbilities {
+  actions: RowAction[];
+  canCreateVisit: (visit: Visit) => boolean;
+}
+
+export interface GridProps {
+  rows: SubjectWithVisits[];
+  visits: Visit[];
+  state: MatrixFilterState;
+  abilities: (s: SubjectWithVisits) => RowAbilities;
+  onSort: (column: SortColumn) => void;
+  onTogglePin: (column: PinColumn) => void;
+  onAction: (action: RowAction, s: SubjectWithVisits) => void;
+  onConfirmVisit: (s: SubjectWithVisits, v: Visit) => void;
+}
+
+const ACTION_ICONS: Record<RowAction, ReactNode> = {
+  info: <InfoOutlined fontSize="small" />,
+  edit: <EditOutlined fontSize="small" />,
+  randomise: <ShuffleOutlined fontSize="small" />,
+  screenfailer: <BlockOutlined fontSize="small" />,
+  end: <FlagOutlined fontSize="small" />,
+  sign: <DrawOutlined fontSize="small" />,
+  delete: <DeleteOutline fontSize="small" />,
+};
+
+function ActionsMenu({ subject, actions, onAction }: { subject: SubjectWithVisits; actions: RowAction[]; onAction: GridProps['onAction'] }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (actions.length === 0) return null;
+  const menuId = `subject-actions-${subject.id}`;
+  return (
+    <>
+      <IconButton
+        aria-label={t('subjects:matrix.actionsOf', { number: subject.screeningNumber })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {actions.map((a) => (
+          <MenuItem
+            key={a}
+            onClick={() => {
+              setAnchor(null);
+              onAction(a, subject);
+            }}
+            sx={a === 'delete' ? { color: 'error.main' } : undefined}
+          >
+            <ListItemIcon sx={a === 'delete' ? { color: 'error.main' } : undefined}>{ACTION_ICONS[a]}</ListItemIcon>
+            {t(`subjects:menu.${a}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** The cell of one visit: the subject's visits of it (status in its colour), or the action to confirm it. Kept light
+ * (native titles, no MUI Tooltip or Chip): a page holds up to 50 rows × the research's visits. */
+function VisitCell({
+  subject,
+  visit,
+  canCreate,
+  onConfirm,
+  t,
+}: {
+  subject: SubjectWithVisits;
+  visit: Visit;
+  canCreate: boolean;
+  onConfirm: () => void;
+  t: TFunction;
+}) {
+  const held = subject.subjectVisitList.filter((v) => v.visitId === visit.id);
+  if (held.length === 0 && !canCreate) return null;
+  const confirmLabel = t('subjects:matrix.confirmVisit', { visit: visit.title });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+      {held.map((v) => {
+        const label = t('subjects:matrix.visitCell', {
+          visit: visit.title,
+          status: t(`subjects:completedStatus.${v.formCompletedStatus}`),
+          date: displayDate(v.date),
+        });
+        return (
+          <VisitBadge key={v.id} status={v.formCompletedStatus} title={label}>
+            {displayDate(v.date)}
+          </VisitBadge>
+        );
+      })}
+      {canCreate && (
+        <button type="button" className="subject-visit-add" aria-label={confirmLabel} title={confirmLabel} onClick={onConfirm}>
+          <AddCircleOutline fontSize="small" />
+        </button>
+      )}
+    </Box>
+  );
+}
+
+/** The confirm-visit buttons are plain buttons (hundreds per page); their look comes from the grid. */
+const addButtonStyles = {
+  '& .subject-visit-add': {
+    display: 'inline-flex',
+    p: 0.5,
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'primary.main',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
+  },
+} as const;
+
+const STATUS_W = 52;
+const NUMBER_W = 170;
+
+/** Marks the moment rows of a fresh reply are on screen (bench/subject-grid.bench.ts reads it). */
+function usePaintedMark(rows: SubjectWithVisits[]) {
+  useEffect(() => {
+    const id = requestAnimationFrame(() => {
+      setTimeout(() => performance.mark('subjects:painted'), 0);
+    });
+    return () => cancelAnimationFrame(id);
+  }, [rows]);
+}
+
+/** The desktop grid: a table with sortable, pinnable number columns and a column per visit. */
+export function SubjectTable({ rows, visits, state, abilities, onSort, onTogglePin, onAction, onConfirmVisit }: GridProps) {
+  const { t } = useTranslation();
+  usePaintedMark(rows);
+  const pinScr = state.pinned.includes('screeningNumber');
+  const pinRand = state.pinned.includes('randomizationNumber');
+  const anyPinned = pinScr || pinRand;
+  const sticky = (left: number, on: boolean, header = false) =>
+    on ? { position: 'sticky' as const, left, zIndex: header ? 3 : 1, bgcolor: header ? 'grey.100' : 'background.paper' } : {};
+  const stickyCols = {
+    status: (h?: boolean) => sticky(0, anyPinned, h),
+    screeningNumber: (h?: boolean) => sticky(STATUS_W, pinScr, h),
+    randomizationNumber: (h?: boolean) => sticky(STATUS_W + (pinScr ? NUMBER_W : 0), pinRand, h),
+  };
+  const numberHeader = (column: SortColumn, label: string, pin?: PinColumn) => {
+    const active = state.sort?.column === column;
+    const pinned = pin ? state.pinned.includes(pin) : false;
+    return (
+      <TableCell
+        key={column}
+        sortDirection={active ? state.sort!.order : false}
+        sx={{ minWidth: NUMBER_W, width: NUMBER_W, ...(pin ? stickyCols[pin](true) : {}) }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <TableSortLabel active={active} direction={active ? state.sort!.order : 'asc'} onClick={() => onSort(column)}>
+            {label}
+          </TableSortLabel>
+          {pin && (
+            <Tooltip title={t(pinned ? 'subjects:matrix.unpin' : 'subjects:matrix.pin', { column: label })}>
+              <IconButton
+                size="small"
+                aria-label={t(pinned ? 'subjects:matrix.unpin' : 'subjects:matrix.pin', { column: label })}
+                aria-pressed={pinned}
+                onClick={() => onTogglePin(pin)}
+              >
+                {pinned ? <PushPin fontSize="inherit" color="primary" /> : <PushPinOutlined fontSize="inherit" />}
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      </TableCell>
+    );
+  };
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative', ...addButtonStyles }}>
+      <Table size="small" aria-label={t('subjects:matrix.title')} sx={{ '& thead th': { bgcolor: 'grey.100', fontWeight: 600, whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: STATUS_W, minWidth: STATUS_W, ...stickyCols.status(true) }}>
+              <Box component="span" sx={visuallyHidden}>
+                {t('subjects:matrix.status')}
+              </Box>
+            </TableCell>
+            {numberHeader('screeningNumber', t('subjects:matrix.screeningNumber'), 'screeningNumber')}
+            {numberHeader('randomizationNumber', t('subjects:matrix.randomizationNumber'), 'randomizationNumber')}
+            {numberHeader('identificationNumber', t('subjects:matrix.identificationNumber'))}
+            {visits.map((v) => (
+              <TableCell key={v.id} sx={{ minWidth: 130 }}>
+                {v.title}
+              </TableCell>
+            ))}
+            <TableCell sx={{ width: 56 }}>
+              <Box component="span" sx={visuallyHidden}>
+                {t('subjects:matrix.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5 + visits.length} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                {t('common:empty.data')}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((s) => {
+            const can = abilities(s);
+            return (
+              <TableRow key={s.id} hover data-testid="subject-row">
+                <TableCell sx={stickyCols.status()}>
+                  <SubjectStatusIcon status={s.status} />
+                </TableCell>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 500, ...stickyCols.screeningNumber() }}>
+                  <Link
+                    component={RouterLink}
+                    to={`/subject/${s.id}/visits`}
+                    underline="hover"
+                    aria-label={t('subjects:matrix.openSubject', { number: s.screeningNumber })}
+                  >
+                    {s.screeningNumber}
+                  </Link>
+                </TableCell>
+                <TableCell sx={stickyCols.randomizationNumber()}>{s.randomizationNumber ?? ''}</TableCell>
+                <TableCell>{s.identificationNumber}</TableCell>
+                {visits.map((v) => (
+                  <TableCell key={v.id}>
+                    <VisitCell t={t} subject={s} visit={v} canCreate={can.canCreateVisit(v)} onConfirm={() => onConfirmVisit(s, v)} />
+                  </TableCell>
+                ))}
+                <TableCell>
+                  <ActionsMenu subject={s} actions={can.actions} onAction={onAction} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The mobile grid: a collapsible card per subject. */
+export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit }: GridProps) {
+  const { t } = useTranslation();
+  usePaintedMark(rows);
+  return (
+    <Box sx={addButtonStyles}>
+      {rows.map((s) => {
+        const can = abilities(s);
+        const summaryId = `subject-card-${s.id}`;
+        return (
+          <Accordion key={s.id} disableGutters variant="outlined" data-testid="subject-card">
+            <AccordionSummary
+              expandIcon={<ExpandMore />}
+              id={summaryId}
+              aria-controls={`${summaryId}-details`}
+              aria-label={t('subjects:matrix.expand', { number: s.screeningNumber })}
+            >
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+                <SubjectStatusIcon status={s.status} />
+                <Typography sx={{ fontWeight: 600 }}>{s.screeningNumber}</Typography>
+                {s.randomizationNumber && <Typography color="text.secondary">{s.randomizationNumber}</Typography>}
+              </Stack>
+            </AccordionSummary>
+            <AccordionDetails id={`${summaryId}-details`}>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+                <Typography component="dt" color="text.secondary">
+                  {t('subjects:matrix.identificationNumber')}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {s.identificationNumber}
+                </Typography>
+                <Typography component="dt" color="text.secondary">
+                  {t('subjects:matrix.status')}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {t(`subjects:subjectStatus.${s.status}`)}
+                </Typography>
+              </Box>
+              <Typography variant="subtitle2" sx={{ mt: 1.5 }}>
+                {t('subjects:matrix.visits')}
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {visits.map((v) => (
+                  <Box component="li" key={v.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}>
+                    <Typography variant="body2">{v.title}</Typography>
+                    <VisitCell t={t} subject={s} visit={v} canCreate={can.canCreateVisit(v)} onConfirm={() => onConfirmVisit(s, v)} />
+                  </Box>
+                ))}
+              </Box>
+              <Stack direction="row" sx={{ mt: 1, justifyContent: 'space-between', alignItems: 'center' }}>
+                <Link component={RouterLink} to={`/subject/${s.id}/visits`}>
+                  {t('subjects:matrix.openSubject', { number: s.screeningNumber })}
+                </Link>
+                <ActionsMenu subject={s} actions={can.actions} onAction={onAction} />
+              </Stack>
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

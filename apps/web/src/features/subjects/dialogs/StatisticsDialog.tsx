@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { SubjectVisitsStatistic } from '@edc/domain';
+import { Loading } from '../../../shared/components/Loading';
+import { useVisitsStatistic } from '../api';
+
+const ON_TIME = '#2e7d32';
+const OVERDUE = '#c62828';
+
+/** On-time and overdue visit counts per completed status as a grouped bar chart (plain SVG). */
+function BarChart({ stat }: { stat: SubjectVisitsStatistic }) {
+  const { t } = useTranslation();
+  const rows = stat.statuses;
+  const max = Math.max(1, ...rows.flatMap((r) => [r.onTime, r.overdue]));
+  const group = 72;
+  const bar = 24;
+  const height = 180;
+  const width = rows.length * group + 40;
+  const y = (n: number) => height - (n / max) * (height - 20);
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <svg width={width} height={height + 56} role="img" aria-label={t('subjects:dialogs.statistics')}>
+        <line x1={30} x2={width} y1={height} y2={height} stroke="#999" />
+        <text x={0} y={24} fontSize={11} fill="#666">
+          {max}
+        </text>
+        <text x={0} y={height} fontSize={11} fill="#666">
+          0
+        </text>
+        {rows.map((r, i) => {
+          const x = 36 + i * group;
+          return (
+            <g key={r.status}>
+              <rect x={x} y={y(r.onTime)} width={bar} height={height - y(r.onTime)} fill={ON_TIME} />
+              <rect x={x + bar + 2} y={y(r.overdue)} width={bar} height={height - y(r.overdue)} fill={OVERDUE} />
+              {r.onTime > 0 && (
+                <text x={x + bar / 2} y={y(r.onTime) - 3} fontSize={11} textAnchor="middle">
+                  {r.onTime}
+                </text>
+              )}
+              {r.overdue > 0 && (
+                <text x={x + bar * 1.5 + 2} y={y(r.overdue) - 3} fontSize={11} textAnchor="middle">
+                  {r.overdue}
+                </text>
+              )}
+              <text x={x + bar} y={height + 16} fontSize={11} textAnchor="middle">
+                {t(`subjects:completedStatus.${r.status}`)}
+              </text>
+            </g>
+          );
+        })}
+        <rect x={36} y={height + 32} width={12} height={12} fill={ON_TIME} />
+        <text x={52} y={height + 42} fontSize={12}>
+          {t('subjects:dialogs.onTime')}
+        </text>
+        <rect x={140} y={height + 32} width={12} height={12} fill={OVERDUE} />
+        <text x={156} y={height + 42} fontSize={12}>
+          {t('subjects:dialogs.overdue')}
+        </text>
+      </svg>
+    </Box>
+  );
+}
+
+export default function StatisticsDialog({
+  researchId,
+  researchOrganisationId,
+  onClose,
+}: {
+  researchId: string | null;
+  researchOrganisationId?: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const stat = useVisitsStatistic(researchId, researchOrganisationId, true);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="visits-statistic-title">
+      <DialogTitle id="visits-statistic-title">{t('subjects:dialogs.statistics')}</DialogTitle>
+      <DialogContent>
+        {stat.isPending ? (
+          <Loading />
+        ) : stat.isError ? (
+          <Alert severity="error">{t('subjects:dialogs.statisticsError')}</Alert>
+        ) : (
+          <>
+            <BarChart stat={stat.data} />
+            <Typography sx={{ mt: 1 }}>
+              {t('subjects:dialogs.statisticsTotal', { onTime: stat.data.onTime, overdue: stat.data.overdue })}
+            </Typography>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="contained" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
