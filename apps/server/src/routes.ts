@@ -9,6 +9,7 @@ import { centresRoutes } from './modules/centres/centres.routes.js';
 import { referencesRoutes } from './modules/references/references.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
+import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -22,4 +23,5 @@ export function apiRoutes(api: FastifyInstance): void {
   referencesRoutes(api);
   supportRoutes(api);
   designRoutes(api);
+  subjectsRoutes(api);
 }

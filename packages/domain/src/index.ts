@@ -22,3 +22,6 @@ export * from './references/reference-rules.js';
 export * from './schemas/centres.js';
 export * from './schemas/company-lookup.js';
 export * from './schemas/references.js';
+export * from './subjects/blinding.js';
+export * from './subjects/access.js';
+export * from './schemas/subjects.js';

@@ -4,3 +4,4 @@ export * from './audit.js';
 export * from './design.js';
 export * from './centres.js';
 export * from './references.js';
+export * from './subjects.js';

@@ -1,0 +1,156 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  canAddVisitToSubject,
+  canChangeSubjectVisitDate,
+  canCreateSubjectVisit,
+  formatVersionIndex,
+  statusAfterVisit,
+  type SubjectStatus,
+  type SubjectVisit,
+  type VisitType,
+  type subjectVisitCreate,
+} from '@edc/domain';
+import type { Deps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/client.js';
+import { subjectVisits, visits } from '../../platform/db/schema/index.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import type { ActorCaller } from '../../platform/http/caller.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { notBefore, notInFuture } from './date-checks.js';
+import { currentVersionOf, versionIdsOfVisit } from './centre-version.js';
+import { saveSubject } from './subject-change.js';
+import { assertMayWrite, assertRule, assertSeesSubject, subjectActorOf } from './subjects.policy.js';
+import { factsOf, findSubject, type SubjectRecord } from './subjects.repo.js';
+import {
+  auditedSubjectVisit,
+  byCompletedStatus,
+  findSubjectVisit,
+  listSubjectVisits,
+  occurrencesOf,
+} from './subject-visits.repo.js';
+
+/** A subject the caller sees, for reading its visits (404 naming `path` otherwise). */
+async function subjectToRead(db: Db, id: string, caller: ActorCaller, path: string): Promise<SubjectRecord> {
+  const subject = await findSubject(db, id);
+  assertSeesSubject(caller.actor, subject, path);
+  return subject!;
+}
+
+/** GET /SubjectsVisit?subjectId=: the subject's visits in schedule order (visit index, then occurrence). */
+export async function subjectVisitsOf(deps: Deps, subjectId: string, caller: ActorCaller): Promise<SubjectVisit[]> {
+  const subject = await subjectToRead(deps.db, subjectId, caller, 'subjectId');
+  return listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject);
+}
+
+/** GET /Subjects/{id}/List: the subject's visits in completed-status order (spec operations section 4). */
+export async function subjectVisitsByStatus(deps: Deps, subjectId: string, caller: ActorCaller): Promise<SubjectVisit[]> {
+  const subject = await subjectToRead(deps.db, subjectId, caller, 'id');
+  return byCompletedStatus(await listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject));
+}
+
+async function subjectVisitReply(db: Db, id: string, subject: SubjectRecord): Promise<SubjectVisit> {
+  const [row] = await listSubjectVisits(db, eq(subjectVisits.id, id), subject);
+  return row!;
+}
+
+/**
+ * POST /SubjectsVisit: a site user records a visit of their subject on a date (not in the future, not
+ * before screening). A non-repeating visit happens once, a repeating one any number of times (numbered by
+ * repeatIndex); a visit tied to the external system is created there unless it repeats. The visit must
+ * belong to the centre's current research version when it is tied to versions at all. Creating the
+ * screening visit of a Started subject makes it Screened.
+ */
+export async function createSubjectVisit(
+  deps: Deps,
+  input: z.infer<typeof subjectVisitCreate>,
+  caller: ActorCaller,
+): Promise<SubjectVisit> {
+  const { actor } = caller;
+  try {
+    const { id, subject } = await deps.db.transaction(async (tx) => {
+      const subject = await findSubject(tx, input.subjectId, { lock: true });
+      assertSeesSubject(actor, subject, 'subjectId');
+      assertMayWrite(actor, subject!);
+      const s = subject!;
+      const [visit] = await tx
+        .select()
+        .from(visits)
+        .where(and(eq(visits.id, input.visitId), eq(visits.researchId, s.researchId), isNull(visits.deletedAt)))
+        .limit(1);
+      if (!visit) throw notFound('visitId');
+      const facts = await factsOf(tx, s);
+      const visitType = visit.visitType as VisitType;
+      assertRule(canAddVisitToSubject(facts, subjectActorOf(actor), visitType), 'visitId');
+      const { n, maxRepeat } = await occurrencesOf(tx, s.id, visit.id);
+      assertRule(canCreateSubjectVisit(subjectActorOf(actor), visit, n), 'visitId');
+      const current = await currentVersionOf(tx, s.researchId, s.researchOrganisationId);
+      if (current) {
+        const linked = await versionIdsOfVisit(tx, visit.id);
+        if (linked.length > 0 && !linked.includes(current.researchVersionId)) {
+          throw conflict('visit_not_in_version', 'visitId', { index: formatVersionIndex(current) });
+        }
+      }
+      notInFuture(input.date, 'date', 'future_visit_date');
+      notBefore(input.date, s.screenDate, 'date');
+      const [row] = await tx
+        .insert(subjectVisits)
+        .values({
+          subjectId: s.id,
+          visitId: visit.id,
+          date: input.date,
+          repeatIndex: maxRepeat === null ? 0 : maxRepeat + 1,
+          researchOrganisationVersionId: current?.researchOrganisationVersionId ?? null,
+          researchVersionId: current?.researchVersionId ?? null,
+        })
+        .returning();
+      await writeAudit(tx, caller.audit, {
+        action: 'subject_visit.create',
+        entityType: 'subject_visit',
+        entityId: row!.id,
+        researchId: s.researchId,
+        after: auditedSubjectVisit(row!),
+      });
+      const status = statusAfterVisit(s.status as SubjectStatus, visitType);
+      const after = status === s.status ? s : await saveSubject(tx, s, { status }, caller, { action: 'subject.screen' });
+      return { id: row!.id, subject: after };
+    });
+    return subjectVisitReply(deps.db, id, subject);
+  } catch (e) {
+    // Two creations of the same occurrence at once: the loser sees what the winner made.
+    if (isUniqueViolation(e, 'subject_visits_occurrence_uq')) throw conflict('visit_already_exists', 'visitId');
+    throw e;
+  }
+}
+
+/** POST /SubjectsVisit/{id}/ChangeDate?date=: the same date rules, while the subject is editable and the visit unsigned. */
+export async function changeSubjectVisitDate(deps: Deps, id: string, date: string, caller: ActorCaller): Promise<SubjectVisit> {
+  const { actor } = caller;
+  const subject = await deps.db.transaction(async (tx) => {
+    const before = await findSubjectVisit(tx, id);
+    const subject = before ? await findSubject(tx, before.subjectId, { lock: true }) : undefined;
+    assertSeesSubject(actor, subject, 'id');
+    assertMayWrite(actor, subject!);
+    const s = subject!;
+    assertRule(canChangeSubjectVisitDate(await factsOf(tx, s), subjectActorOf(actor), before!));
+    notInFuture(date, 'date', 'future_visit_date');
+    notBefore(date, s.screenDate, 'date');
+    if (date === before!.date) return s;
+    const [after] = await tx
+      .update(subjectVisits)
+      .set({ date, updatedAt: new Date() })
+      .where(eq(subjectVisits.id, id))
+      .returning();
+    await writeAudit(tx, caller.audit, {
+      action: 'subject_visit.change_date',
+      entityType: 'subject_visit',
+      entityId: id,
+      researchId: s.researchId,
+      before: auditedSubjectVisit(before!),
+      after: auditedSubjectVisit(after!),
+    });
+    return s;
+  });
+  return subjectVisitReply(deps.db, id, subject);
+}

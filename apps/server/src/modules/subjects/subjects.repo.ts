@@ -1,0 +1,268 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  heldVisitTiming,
+  todayIn,
+  visitTiming,
+  visitWindow,
+  type VisitSchedule,
+  type CompletedStatus,
+  type Gender,
+  type Subject,
+  type SubjectFacts,
+  type SubjectStatus,
+  type SubjectVisitBrief,
+  type SubjectWithVisits,
+  type VisitType,
+} from '@edc/domain';
+import type { Db } from '../../platform/db/client.js';
+import { researchOrganisations, subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
+import { offsetOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
+import type { SubjectScope } from './subjects.policy.js';
+
+export type SubjectRow = typeof subjects.$inferSelect;
+export type SubjectRecord = SubjectRow & { centreNumber: string };
+
+const record = { s: subjects, centreNumber: researchOrganisations.number };
+
+/** A live subject with its centre's number; locked for the transaction when asked. */
+export async function findSubject(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<SubjectRecord | undefined> {
+  if (opts.lock) {
+    const [locked] = await db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
+      .for('update');
+    if (!locked) return undefined;
+  }
+  const [row] = await db
+    .select(record)
+    .from(subjects)
+    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
+    .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
+    .limit(1);
+  return row ? { ...row.s, centreNumber: row.centreNumber } : undefined;
+}
+
+/** The subject in the API's shape; the randomisation group only for unblinded callers. */
+export function toSubject(r: SubjectRecord, seesGroup: boolean): Subject {
+  return {
+    id: r.id,
+    researchId: r.researchId,
+    researchOrganisationId: r.researchOrganisationId,
+    researchOrganisationNumber: r.centreNumber,
+    fullName: r.fullName,
+    gender: r.gender as Gender,
+    birthDate: r.birthDate,
+    screenDate: r.screenDate,
+    screeningNumber: r.screeningNumber,
+    randomizationNumber: r.randomizationNumber,
+    identificationNumber: r.identificationNumber,
+    randomizationDate: r.randomizationDate,
+    ...(seesGroup ? { randomizationGroup: r.randomizationGroup } : {}),
+    status: r.status as SubjectStatus,
+    isRandomised: r.isRandomised,
+    isSigned: r.isSigned,
+    signDate: r.signDate,
+    endDate: r.endDate,
+    endReason: r.endReason,
+    drTrialId: r.drTrialId,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The stored fields of a subject for the audit trail (all of them: the trail is not blinded, and is read only with audit_read). */
+export const auditedSubject = (r: SubjectRow) => ({
+  id: r.id,
+  researchOrganisationId: r.researchOrganisationId,
+  fullName: r.fullName,
+  gender: r.gender,
+  birthDate: r.birthDate,
+  screenDate: r.screenDate,
+  screeningNumber: r.screeningNumber,
+  randomizationNumber: r.randomizationNumber,
+  identificationNumber: r.identificationNumber,
+  randomizationDate: r.randomizationDate,
+  randomizationGroup: r.randomizationGroup,
+  status: r.status,
+  isRandomised: r.isRandomised,
+  isSigned: r.isSigned,
+  signDate: r.signDate,
+  endDate: r.endDate,
+  endReason: r.endReason,
+  version: r.version,
+  deletedAt: r.deletedAt?.toISOString() ?? null,
+});
+
+// ----------------------------------------------------------------------------------------------- lists
+
+export interface SubjectFilters {
+  screeningNumber?: string;
+  randomisationNumber?: string;
+  identificationNumber?: string;
+  statusList?: readonly SubjectStatus[];
+}
+
+/** The live subjects of a scope matching the filters (the numbers: contains, case-insensitive). */
+export function subjectsWhere(scope: SubjectScope, f: SubjectFilters): SQL | undefined {
+  return and(
+    eq(subjects.researchId, scope.researchId),
+    isNull(subjects.deletedAt),
+    scope.centreId ? eq(subjects.researchOrganisationId, scope.centreId) : undefined,
+    scope.empty ? sql`false` : undefined,
+    f.statusList?.length ? inArray(subjects.status, [...f.statusList]) : undefined,
+    searchAny(f.screeningNumber, [subjects.screeningNumber]),
+    searchAny(f.randomisationNumber, [subjects.randomizationNumber]),
+    searchAny(f.identificationNumber, [subjects.identificationNumber]),
+  );
+}
+
+export type SortOrder = 'asc' | 'desc' | undefined;
+export interface SubjectSorts {
+  sortByScrNumber?: SortOrder;
+  sortByRandNumber?: SortOrder;
+  sortByIdentNumber?: SortOrder;
+}
+
+/**
+ * Sorts in the order screening, randomisation, identification number, then enrolment (creation) order.
+ * Numbers compare as text; subjects without a randomisation number come last either way.
+ */
+export function subjectsOrder(s: SubjectSorts): SQL[] {
+  // Screening and identification numbers are never null: plain asc/desc, so their indexes give the order.
+  const by = (column: SQLWrapper, order: SortOrder) => (order === 'desc' ? desc(column) : asc(column));
+  const nullsLast = (column: SQLWrapper, order: SortOrder) =>
+    order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const order: SQL[] = [];
+  if (s.sortByScrNumber) order.push(by(subjects.screeningNumber, s.sortByScrNumber));
+  if (s.sortByRandNumber) order.push(nullsLast(subjects.randomizationNumber, s.sortByRandNumber));
+  if (s.sortByIdentNumber) order.push(by(subjects.identificationNumber, s.sortByIdentNumber));
+  order.push(asc(subjects.createdAt), asc(subjects.id));
+  return order;
+}
+
+export async function listSubjects(db: Db, where: SQL | undefined, order: SQL[], page: PageQuery): Promise<SubjectRecord[]> {
+  const rows = await db
+    .select(record)
+    .from(subjects)
+    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return rows.map((r) => ({ ...r.s, centreNumber: r.centreNumber }));
+}
+
+export async function countSubjects(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subjects).where(where);
+  return row?.n ?? 0;
+}
+
+export async function countByStatus(db: Db, where: SQL | undefined): Promise<Map<string, number>> {
+  const rows = await db.select({ status: subjects.status, n: count() }).from(subjects).where(where).groupBy(subjects.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+// -------------------------------------------------------------------------------------- subject visits
+
+/** On time or overdue against the visit's window (packages/domain visitWindow and visitTiming). */
+export function timingOf(
+  schedule: VisitSchedule,
+  subject: { screenDate: string; randomizationDate: string | null },
+  date: string,
+  today = todayIn('UTC'),
+) {
+  const window = visitWindow(schedule, subject);
+  return { window, timing: visitTiming(window, date, today) };
+}
+
+/**
+ * The live visits of the given subjects as matrix cells, in visit order, by subject id. One flat query by
+ * subject id (no join to subjects: their dates are at hand), timed with heldVisitTiming of packages/domain.
+ */
+export async function visitCellsOf(db: Db, list: readonly SubjectRecord[]): Promise<Map<string, SubjectVisitBrief[]>> {
+  const out = new Map<string, SubjectVisitBrief[]>(list.map((s) => [s.id, []]));
+  if (list.length === 0) return out;
+  const rows = await db
+    .select({
+      id: subjectVisits.id,
+      subjectId: subjectVisits.subjectId,
+      visitId: subjectVisits.visitId,
+      date: subjectVisits.date,
+      formCompletedStatus: subjectVisits.formCompletedStatus,
+      repeatIndex: subjectVisits.repeatIndex,
+      visitType: visits.visitType,
+      dayNumber: visits.dayNumber,
+      dayPlus: visits.dayPlus,
+    })
+    .from(subjectVisits)
+    .innerJoin(visits, eq(visits.id, subjectVisits.visitId))
+    .where(
+      and(
+        inArray(
+          subjectVisits.subjectId,
+          list.map((s) => s.id),
+        ),
+        isNull(subjectVisits.deletedAt),
+      ),
+    )
+    .orderBy(asc(visits.index), asc(subjectVisits.repeatIndex), asc(subjectVisits.date), asc(subjectVisits.id));
+  const byId = new Map(list.map((s) => [s.id, s]));
+  for (const r of rows) {
+    const schedule = { visitType: r.visitType as VisitType, dayNumber: r.dayNumber, dayPlus: r.dayPlus, dayMinus: 0 };
+    out.get(r.subjectId)!.push({
+      id: r.id,
+      visitId: r.visitId,
+      date: r.date,
+      formCompletedStatus: r.formCompletedStatus as CompletedStatus,
+      repeatIndex: r.repeatIndex,
+      timing: heldVisitTiming(schedule, byId.get(r.subjectId)!, r.date),
+    });
+  }
+  return out;
+}
+
+export async function withVisits(db: Db, list: SubjectRecord[], seesGroup: boolean): Promise<SubjectWithVisits[]> {
+  const cells = await visitCellsOf(db, list);
+  return list.map((s) => ({ ...toSubject(s, seesGroup), subjectVisitList: cells.get(s.id)! }));
+}
+
+/** What the action rules need: the subject's state and its live visits' types and statuses. */
+export async function factsOf(db: Db, s: SubjectRow): Promise<SubjectFacts> {
+  const rows = await db
+    .select({ visitType: visits.visitType, completedStatus: subjectVisits.formCompletedStatus })
+    .from(subjectVisits)
+    .innerJoin(visits, eq(visits.id, subjectVisits.visitId))
+    .where(and(eq(subjectVisits.subjectId, s.id), isNull(subjectVisits.deletedAt)));
+  return {
+    status: s.status as SubjectStatus,
+    isRandomised: s.isRandomised,
+    isSigned: s.isSigned,
+    drTrialId: s.drTrialId,
+    visits: rows.map((r) => ({ visitType: r.visitType as VisitType, completedStatus: r.completedStatus as CompletedStatus })),
+  };
+}
+
+/** The earliest date among the subject's live visits. */
+export async function firstVisitDate(db: Db, subjectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ date: subjectVisits.date })
+    .from(subjectVisits)
+    .where(and(eq(subjectVisits.subjectId, subjectId), isNull(subjectVisits.deletedAt)))
+    .orderBy(asc(subjectVisits.date))
+    .limit(1);
+  return row?.date ?? null;
+}
+
+/** The next running number of a centre (deleted subjects keep theirs; numbers are never reused). */
+export async function nextIdentificationSeq(db: Db, centreId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${subjects.identificationSeq})` })
+    .from(subjects)
+    .where(eq(subjects.researchOrganisationId, centreId));
+  return Number(row?.max ?? 0) + 1;
+}
+
+/** '<centre number>-<running number>', the running number padded to three digits. */
+export const identificationNumberOf = (centreNumber: string, seq: number) => `${centreNumber}-${String(seq).padStart(3, '0')}`;
