@@ -36,6 +36,8 @@ console.log(`first start (creates, migrates and seeds the embedded database): ${
 const runs: number[] = [];
 for (let i = 0; i < 3; i++) runs.push(await startOnce());
 const worst = Math.max(...runs);
-console.log(`start on the existing embedded database: ${runs.map((r) => (r / 1000).toFixed(2)).join(' s, ')} s; worst ${(worst / 1000).toFixed(2)} s, budget 3 s ${worst <= 3000 ? 'OK' : 'OVER'}`);
+console.log(
+  `start on the existing embedded database: ${runs.map((r) => (r / 1000).toFixed(2)).join(' s, ')} s; worst ${(worst / 1000).toFixed(2)} s, budget 3 s ${worst <= 3000 ? 'OK' : 'OVER'}`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(worst <= 3000 ? 0 : 1);

@@ -18,7 +18,8 @@ const ORIGIN = 'http://bench.local';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const statuses = ['Empty', 'Started', 'Completed', 'QaValidated', 'DmValidated', 'QaAndDmValidated', 'KioValidated'] as const;
 
-const uuid = (n: number, kind: number) => `00000000-0000-4000-8${kind.toString().padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
+const uuid = (n: number, kind: number) =>
+  `00000000-0000-4000-8${kind.toString().padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
 const researchId = uuid(1, 1);
 const research = { id: researchId, grlsProtocolNumber: 'BENCH-001', mnn: 'Bench', statusString: 'Current', withIwrs: false };
 const centre = {
@@ -31,9 +32,26 @@ const centre = {
 const user = { id: uuid(1, 4), email: 'bench@demo.test', firstName: 'Bench', lastName: 'User', patronymic: null };
 const me = {
   user: { ...user, userRole: 'User', language: 'ru' },
-  organisationUsers: [{ id: uuid(1, 5), isVerify: true, userRoleString: 'User', organisation: { ...centre.organisation, name: 'Bench site' }, user }],
+  organisationUsers: [
+    {
+      id: uuid(1, 5),
+      isVerify: true,
+      userRoleString: 'User',
+      organisation: { ...centre.organisation, name: 'Bench site' },
+      user,
+    },
+  ],
   currentOrganisationUserId: uuid(1, 5),
-  employees: [{ id: uuid(1, 6), employeeType: 'PrincipalInvestigator', hasAccess: true, drTrialId: null, user, researchOrganisation: centre }],
+  employees: [
+    {
+      id: uuid(1, 6),
+      employeeType: 'PrincipalInvestigator',
+      hasAccess: true,
+      drTrialId: null,
+      user,
+      researchOrganisation: centre,
+    },
+  ],
   currentEmployeeId: uuid(1, 6),
   permissions: ['subject_matrix', 'subjects_edit'],
   homePath: '/subjectmatrix',
@@ -96,10 +114,17 @@ const replies: Record<string, unknown> = {
   '/api/Users/me': { data: me },
   '/api/Visits': { data: visits },
   '/api/Subjects': { data: subjects, page: 1, pageSize: 50, totalCount: 500 },
-  '/api/Subjects/StatusCounts': { data: { counts: { Started: 0, Screened: 10, Randomised: 40, Failed: 0, End: 0, EndAheadSchedule: 0 }, total: 50 } },
+  '/api/Subjects/StatusCounts': {
+    data: { counts: { Started: 0, Screened: 10, Randomised: 40, Failed: 0, End: 0, EndAheadSchedule: 0 }, total: 50 },
+  },
   [`/api/Researches/${researchId}`]: { data: { ...research, groupList: ['A', 'B'] } },
 };
-const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json' };
+const types: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+};
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
@@ -111,18 +136,29 @@ await context.route(`${ORIGIN}/**`, async (route) => {
   const url = new URL(route.request().url());
   if (url.pathname.startsWith('/api/')) {
     const body = replies[url.pathname];
-    return route.fulfill({ status: body ? 200 : 404, contentType: 'application/json', body: JSON.stringify(body ?? { errors: [] }) });
+    return route.fulfill({
+      status: body ? 200 : 404,
+      contentType: 'application/json',
+      body: JSON.stringify(body ?? { errors: [] }),
+    });
   }
   const file = path.join(dist, url.pathname);
   const found = url.pathname !== '/' && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
-  return route.fulfill({ status: 200, contentType: types[path.extname(found)] ?? 'application/octet-stream', body: fs.readFileSync(found) });
+  return route.fulfill({
+    status: 200,
+    contentType: types[path.extname(found)] ?? 'application/octet-stream',
+    body: fs.readFileSync(found),
+  });
 });
 
 const page = await context.newPage();
 const samples: number[] = [];
 for (let run = 0; run < RUNS + 2; run += 1) {
   await page.goto(`${ORIGIN}/subjectmatrix`);
-  await page.getByTestId('subject-row').nth(SUBJECTS - 1).waitFor();
+  await page
+    .getByTestId('subject-row')
+    .nth(SUBJECTS - 1)
+    .waitFor();
   const ms = await page.waitForFunction(() => {
     const reply = performance.getEntriesByName('subjects:reply').at(-1);
     const painted = reply && performance.getEntriesByName('subjects:painted').find((m) => m.startTime >= reply.startTime);

@@ -8,7 +8,11 @@ import { report, scratchDatabase } from './support.js';
 const scratch = await scratchDatabase('edc_bench_me');
 const database = await openDatabase({ url: scratch.url });
 await seedDemoWorld(database.db);
-const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench' }), database, logger: false });
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench' }),
+  database,
+  logger: false,
+});
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const signIn = await fetch(`${address}/api/Auth/SignIn`, {

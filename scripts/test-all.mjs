@@ -24,13 +24,26 @@ function run(name, cmd, args, env, resultFile, count) {
   if (r.status !== 0 && counted.failed === 0) counted.failed = 1;
   for (const k of Object.keys(totals)) totals[k] += counted[k];
   if (r.status !== 0) failedSuites.push(name);
-  console.log(`--- ${name}: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''}`);
+  console.log(
+    `--- ${name}: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''}`,
+  );
 }
 
-const vitestCount = (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) });
+const vitestCount = (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests,
+  skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+});
 const vitest = (name, projects, env = {}) => {
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   run(name, 'npx', args, env, out, vitestCount);
 };
 
@@ -45,7 +58,14 @@ if (want('e2e')) {
     failedSuites.push('web build');
   } else {
     const count = (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped });
-    run('e2e (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, out, count);
+    run(
+      'e2e (Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      out,
+      count,
+    );
   }
 }
 

@@ -40,11 +40,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: (_err, socket) => {
       if (!socket.writable) return socket.destroy();
       const body = JSON.stringify({ errors: [{ code: 'validation', message: errorMessage('invalid_url', 'en') }] });
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     },
     // Malformed URLs (un-encoded characters, bad percent escapes) get the usual error shape too.
     frameworkErrors: (error, req, reply) => {
-      void (reply as FastifyReply).code(400).send({ errors: [{ code: 'validation', message: errorMessage('invalid_url', requestLanguage(req)) }] });
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ errors: [{ code: 'validation', message: errorMessage('invalid_url', requestLanguage(req)) }] });
     },
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,

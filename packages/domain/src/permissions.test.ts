@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPLOYEE_TYPES, ORGANISATION_TYPES } from './enums.js';
-import { employeeTypesFor, homePath, PERMISSION_KEYS, permissionsFor, type PermissionContext, type PermissionKey } from './permissions.js';
+import {
+  employeeTypesFor,
+  homePath,
+  PERMISSION_KEYS,
+  permissionsFor,
+  type PermissionContext,
+  type PermissionKey,
+} from './permissions.js';
 
 const ctx = (over: Partial<PermissionContext>): PermissionContext => ({
   userRole: 'User',
@@ -14,15 +21,68 @@ const keys = (over: Partial<PermissionContext>) => [...permissionsFor(ctx(over))
 describe('permissionsFor', () => {
   // The documented matrix (docs/permissions.md): organisation type of the current employee → keys.
   const matrix: [string, Partial<PermissionContext>, PermissionKey[], PermissionKey[]][] = [
-    ['site PI', { organisationType: 'Site', employeeType: 'PrincipalInvestigator' }, ['subject_matrix', 'subjects_edit', 'journals', 'summary', 'research_visits', 'rules', 'research_references', 'queries'], ['design_edit', 'visits_settings', 'qa_validation_visits', 'monitoring_visits', 'users_settings']],
-    ['site sponsor', { organisationType: 'Site', userRole: 'Sponsor', employeeType: 'PrincipalInvestigator' }, ['research_monitoring_visits'], ['design_edit']],
-    ['test site', { organisationType: 'TestSite', employeeType: 'PrincipalInvestigator' }, ['subject_matrix', 'subjects_edit', 'journals'], ['summary', 'research_visits']],
-    ['qa specialist', { organisationType: 'Qa', employeeType: 'SpecialistQa' }, ['subject_matrix', 'journals', 'qa_validation_visits', 'qa_validation_notes', 'summary'], ['subjects_edit', 'design_edit', 'references_edit']],
-    ['kio monitor', { organisationType: 'Kio', employeeType: 'Monitor' }, ['subject_matrix', 'monitoring_visits', 'summary', 'research_statistic'], ['subjects_edit', 'journals', 'rules', 'design_edit']],
-    ['admin-centre manager', { organisationType: 'Admin', employeeType: 'Manager' }, ['visits_settings', 'versions_settings', 'centers_settings', 'design_edit', 'references_edit', 'qa_validation_notes'], ['subject_matrix', 'subjects_edit', 'researches', 'users_settings']],
-    ['admin-centre sponsor', { organisationType: 'Admin', userRole: 'Sponsor', employeeType: 'Manager' }, ['visits_settings'], ['design_edit']],
-    ['user role admin', { userRole: 'Admin' }, ['researches', 'organizations_settings', 'users_settings', 'forms_settings', 'design_edit', 'support_tickets', 'audit_read'], ['subject_matrix', 'subjects_edit']],
-    ['user role editor', { userRole: 'Editor' }, ['researches', 'organizations_settings', 'forms_settings', 'design_edit', 'visits_settings'], ['users_settings', 'support_tickets', 'audit_read']],
+    [
+      'site PI',
+      { organisationType: 'Site', employeeType: 'PrincipalInvestigator' },
+      ['subject_matrix', 'subjects_edit', 'journals', 'summary', 'research_visits', 'rules', 'research_references', 'queries'],
+      ['design_edit', 'visits_settings', 'qa_validation_visits', 'monitoring_visits', 'users_settings'],
+    ],
+    [
+      'site sponsor',
+      { organisationType: 'Site', userRole: 'Sponsor', employeeType: 'PrincipalInvestigator' },
+      ['research_monitoring_visits'],
+      ['design_edit'],
+    ],
+    [
+      'test site',
+      { organisationType: 'TestSite', employeeType: 'PrincipalInvestigator' },
+      ['subject_matrix', 'subjects_edit', 'journals'],
+      ['summary', 'research_visits'],
+    ],
+    [
+      'qa specialist',
+      { organisationType: 'Qa', employeeType: 'SpecialistQa' },
+      ['subject_matrix', 'journals', 'qa_validation_visits', 'qa_validation_notes', 'summary'],
+      ['subjects_edit', 'design_edit', 'references_edit'],
+    ],
+    [
+      'kio monitor',
+      { organisationType: 'Kio', employeeType: 'Monitor' },
+      ['subject_matrix', 'monitoring_visits', 'summary', 'research_statistic'],
+      ['subjects_edit', 'journals', 'rules', 'design_edit'],
+    ],
+    [
+      'admin-centre manager',
+      { organisationType: 'Admin', employeeType: 'Manager' },
+      ['visits_settings', 'versions_settings', 'centers_settings', 'design_edit', 'references_edit', 'qa_validation_notes'],
+      ['subject_matrix', 'subjects_edit', 'researches', 'users_settings'],
+    ],
+    [
+      'admin-centre sponsor',
+      { organisationType: 'Admin', userRole: 'Sponsor', employeeType: 'Manager' },
+      ['visits_settings'],
+      ['design_edit'],
+    ],
+    [
+      'user role admin',
+      { userRole: 'Admin' },
+      [
+        'researches',
+        'organizations_settings',
+        'users_settings',
+        'forms_settings',
+        'design_edit',
+        'support_tickets',
+        'audit_read',
+      ],
+      ['subject_matrix', 'subjects_edit'],
+    ],
+    [
+      'user role editor',
+      { userRole: 'Editor' },
+      ['researches', 'organizations_settings', 'forms_settings', 'design_edit', 'visits_settings'],
+      ['users_settings', 'support_tickets', 'audit_read'],
+    ],
     ['plain user, no context', {}, [], ['subject_matrix', 'researches', 'design_edit', 'queries']],
   ];
 
@@ -64,7 +124,8 @@ describe('employeeTypesFor', () => {
     expect(employeeTypesFor('Kio')).toEqual(['Monitor']);
     const site = employeeTypesFor('Site');
     expect(site).toContain('PrincipalInvestigator');
-    for (const excluded of ['Manager', 'HeadOfQa', 'SpecialistQa', 'DataManager', 'Monitor'] as const) expect(site).not.toContain(excluded);
+    for (const excluded of ['Manager', 'HeadOfQa', 'SpecialistQa', 'DataManager', 'Monitor'] as const)
+      expect(site).not.toContain(excluded);
     expect(employeeTypesFor('TestSite')).toEqual(site);
   });
 });

@@ -96,7 +96,9 @@ describe('POST /Auth/SignIn', () => {
 
 describe('request bodies', () => {
   it('accepts an action call with a JSON content type and no body', async () => {
-    const { user, organisationUserId } = await makeUser(t.database.db, { organisationId: (await makeOrganisation(t.database.db)).id });
+    const { user, organisationUserId } = await makeUser(t.database.db, {
+      organisationId: (await makeOrganisation(t.database.db)).id,
+    });
     const token = await signIn(t.app, user.email);
     const res = await t.app.inject({
       method: 'POST',

@@ -64,4 +64,10 @@ export function isWithinReference(value: number, range: Pick<ReferenceRange, 'mi
 }
 
 /** Defaults of a new reference (design-and-admin section 9). */
-export const REFERENCE_DEFAULTS = { minReference: 0, maxReference: 0, minAge: 0, maxAge: 100, genderString: 'Both' as ReferenceGender };
+export const REFERENCE_DEFAULTS = {
+  minReference: 0,
+  maxReference: 0,
+  minAge: 0,
+  maxAge: 100,
+  genderString: 'Both' as ReferenceGender,
+};

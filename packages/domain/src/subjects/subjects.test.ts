@@ -26,7 +26,17 @@ describe('subject action rules', () => {
   it('screenfailer: screened, not randomised, no visits or only the screening one', () => {
     expect(subjectRules.fail(subject({}), site)).toBeNull();
     expect(subjectRules.fail(subject({ visits: [] }), site)).toBeNull();
-    expect(subjectRules.fail(subject({ visits: [{ visitType: 'Screening', completedStatus: 'Empty' }, { visitType: 'Period', completedStatus: 'Empty' }] }), site)).toBe('subject_has_visits');
+    expect(
+      subjectRules.fail(
+        subject({
+          visits: [
+            { visitType: 'Screening', completedStatus: 'Empty' },
+            { visitType: 'Period', completedStatus: 'Empty' },
+          ],
+        }),
+        site,
+      ),
+    ).toBe('subject_has_visits');
     expect(subjectRules.fail(subject({ status: 'Randomised', isRandomised: true }), site)).toBe('subject_not_screened');
   });
 
@@ -37,9 +47,18 @@ describe('subject action rules', () => {
   });
 
   it('sign: ended, unsigned, every visit QA-and-DM or KIO validated; externally linked only by a PI', () => {
-    const done = subject({ status: 'End', isRandomised: true, visits: [{ visitType: 'Screening', completedStatus: 'KioValidated' }, { visitType: 'Period', completedStatus: 'QaAndDmValidated' }] });
+    const done = subject({
+      status: 'End',
+      isRandomised: true,
+      visits: [
+        { visitType: 'Screening', completedStatus: 'KioValidated' },
+        { visitType: 'Period', completedStatus: 'QaAndDmValidated' },
+      ],
+    });
     expect(subjectRules.sign(done, site)).toBeNull();
-    expect(subjectRules.sign({ ...done, visits: [{ visitType: 'Period', completedStatus: 'Completed' }] }, site)).toBe('subject_visits_not_validated');
+    expect(subjectRules.sign({ ...done, visits: [{ visitType: 'Period', completedStatus: 'Completed' }] }, site)).toBe(
+      'subject_visits_not_validated',
+    );
     expect(subjectRules.sign({ ...done, isSigned: true }, site)).toBe('subject_not_ended');
     expect(subjectRules.sign({ ...done, drTrialId: 'x' }, site)).toBe('forbidden');
     expect(subjectRules.sign({ ...done, drTrialId: 'x' }, { ...site, employeeType: 'PrincipalInvestigator' })).toBeNull();
@@ -75,7 +94,9 @@ describe('dates and windows', () => {
     expect(visitWindow({ visitType: 'Screening', dayNumber: 0, dayPlus: 0, dayMinus: 0 }, s).target).toBe('2026-01-01');
     const w = visitWindow({ visitType: 'Period', dayNumber: 14, dayPlus: 2, dayMinus: 1 }, s);
     expect(w).toEqual({ target: '2026-01-24', from: '2026-01-23', to: '2026-01-26' });
-    expect(visitWindow({ visitType: 'Period', dayNumber: 14, dayPlus: 0, dayMinus: 0 }, { ...s, randomizationDate: null }).target).toBe('2026-01-15');
+    expect(
+      visitWindow({ visitType: 'Period', dayNumber: 14, dayPlus: 0, dayMinus: 0 }, { ...s, randomizationDate: null }).target,
+    ).toBe('2026-01-15');
     expect(visitTiming(w, '2026-01-26', '2026-02-01')).toBe('onTime');
     expect(visitTiming(w, '2026-01-27', '2026-02-01')).toBe('overdue');
     expect(visitTiming(w, null, '2026-01-26')).toBe('upcoming');

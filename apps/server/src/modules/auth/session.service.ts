@@ -140,9 +140,10 @@ export async function resolveActor(db: Db, token: string, audit: AuditActor): Pr
         }
       : null;
   // An unverified membership gives no context: it waits for the organisation's admin.
-  const organisationUser = row.ouId && row.ouVerify
-    ? { id: row.ouId, organisationId: row.ouOrganisationId!, userRole: row.ouRole as UserRole, isVerify: row.ouVerify! }
-    : null;
+  const organisationUser =
+    row.ouId && row.ouVerify
+      ? { id: row.ouId, organisationId: row.ouOrganisationId!, userRole: row.ouRole as UserRole, isVerify: row.ouVerify! }
+      : null;
   const userRole = row.userRole as UserRole;
   return {
     sessionId: row.sessionId,
