@@ -1,4 +1,4 @@
-/* global process, console, URL */
+/* global URL */
 // Prints the gzip size of the JavaScript a route downloads: the entry chunk, its static imports, and
 // the lazy chunk(s) of the route with their imports. Usage: node scripts/bundle-size.mjs [ChunkName ...]
 // (run after `vite build`; reads dist/.vite/manifest.json).

@@ -1,4 +1,4 @@
-/* global process, console, URL */
+/* global URL */
 // Checks the translations: ru and en have the same namespaces and the same keys, no value is empty,
 // and every literal key used in the source (t('ns:key')) exists. Exits 1 on any problem.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
