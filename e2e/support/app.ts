@@ -4,102 +4,121 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
+/** Side menu labels (Russian). Groups are buttons that expand; the rest are links. */
+export const MENU = {
+  subjectMatrix: 'Матрица субъектов',
+  researchSettings: 'Настройки исследования',
+  profile: 'Личный кабинет',
+  organisations: 'Организации',
+  references: 'Референсы',
+  administration: 'Администрирование',
+  organisationSettings: 'Настройки организаций',
+  centres: 'Центры исследования',
+  forms: 'Формы',
+  users: 'Пользователи',
+  monitoringVisits: 'Мониторинговые визиты',
+} as const;
+
 export interface DemoAccount {
   email: string;
   /** homePath the server computes. */
   homePath: string;
   /** Where the app lands (homePath when that page is built, else /pageAtWork). */
   lands: string;
+  /** The h1 of the page it lands on. */
+  heading: string;
+  /** The current crumb on the landing page; null where breadcrumbs are not shown. */
+  crumb: string | null;
   /** Current employee in the role selector, null when the user has no employee. */
   role: string | null;
   organisations: string[];
   currentOrganisation: string | null;
-  administration: boolean;
+  /** Side menu links the account sees, besides its organisations (every link of the menu is listed). */
+  menuLinks: string[];
+  /** Side menu groups (expandable buttons) the account sees. */
+  menuGroups: string[];
+  /** Side menu items the account must not see. */
+  menuAbsent: string[];
+  /** The menu link marked as the current page on landing; null when no menu item leads there. */
+  activeLink: string | null;
 }
 
 const pageAtWork = '/pageAtWork';
+const subjectMatrix = '/subjectmatrix';
+const visitsSettings = '/researchSettings/visits';
+
+/** The administration group (user roles Admin and Editor): its built links. */
+const ADMINISTRATION_LINKS = [MENU.researchSettings, MENU.organisationSettings, MENU.centres, MENU.forms];
+
+/** A site, test-site or QA employee: lands on the subject matrix (no breadcrumbs there). */
+function researcher(email: string, role: string, organisation: string): DemoAccount {
+  return {
+    email,
+    homePath: subjectMatrix,
+    lands: subjectMatrix,
+    heading: 'Матрица субъектов',
+    crumb: null,
+    role,
+    organisations: [organisation],
+    currentOrganisation: organisation,
+    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.references],
+    menuGroups: [MENU.organisations],
+    menuAbsent: [MENU.administration, MENU.users, MENU.researchSettings, MENU.forms, MENU.organisationSettings],
+    activeLink: MENU.subjectMatrix,
+  };
+}
 
 export const ACCOUNTS: DemoAccount[] = [
   {
     email: 'admin@demo.test',
-    homePath: '/researchSettings/visits',
-    lands: pageAtWork,
+    homePath: visitsSettings,
+    lands: visitsSettings,
+    heading: 'Визиты',
+    crumb: 'Визиты',
     role: 'Менеджер — DEMO-001 — Демо Фарма',
     organisations: ['Демо Фарма'],
     currentOrganisation: 'Демо Фарма',
-    administration: true,
+    // Research settings sit in the administration group (the top-level item is for sponsors and users).
+    menuLinks: [MENU.profile, MENU.references, ...ADMINISTRATION_LINKS, MENU.users],
+    menuGroups: [MENU.organisations, MENU.administration],
+    menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits],
+    activeLink: MENU.researchSettings,
   },
   {
+    // No employee: no research, so no home page of its own and no references.
     email: 'editor@demo.test',
-    homePath: '/pageAtWork',
+    homePath: pageAtWork,
     lands: pageAtWork,
+    heading: 'Раздел в разработке',
+    crumb: 'Раздел в разработке',
     role: null,
     organisations: ['Демо Фарма'],
     currentOrganisation: 'Демо Фарма',
-    administration: true,
+    menuLinks: [MENU.profile, ...ADMINISTRATION_LINKS],
+    menuGroups: [MENU.organisations, MENU.administration],
+    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits],
+    activeLink: null,
   },
+  researcher('site@demo.test', 'Главный исследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
+  researcher('coresearcher@demo.test', 'Соисследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
+  researcher('site2@demo.test', 'Главный исследователь — DEMO-001 — Клиника Здоровье', 'Клиника Здоровье'),
+  researcher('testsite@demo.test', 'Главный исследователь — DEMO-001 — Тестовый центр', 'Тестовый центр'),
+  researcher('qa@demo.test', 'Специалист отдела качества — DEMO-001 — Контроль качества', 'Контроль качества'),
+  researcher('dm@demo.test', 'Дата-менеджер — DEMO-001 — Контроль качества', 'Контроль качества'),
   {
-    email: 'site@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Главный исследователь — DEMO-001 — ГКБ №1',
-    organisations: ['ГКБ №1'],
-    currentOrganisation: 'ГКБ №1',
-    administration: false,
-  },
-  {
-    email: 'coresearcher@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Соисследователь — DEMO-001 — ГКБ №1',
-    organisations: ['ГКБ №1'],
-    currentOrganisation: 'ГКБ №1',
-    administration: false,
-  },
-  {
-    email: 'site2@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Главный исследователь — DEMO-001 — Клиника Здоровье',
-    organisations: ['Клиника Здоровье'],
-    currentOrganisation: 'Клиника Здоровье',
-    administration: false,
-  },
-  {
-    email: 'testsite@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Главный исследователь — DEMO-001 — Тестовый центр',
-    organisations: ['Тестовый центр'],
-    currentOrganisation: 'Тестовый центр',
-    administration: false,
-  },
-  {
-    email: 'qa@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Специалист отдела качества — DEMO-001 — Контроль качества',
-    organisations: ['Контроль качества'],
-    currentOrganisation: 'Контроль качества',
-    administration: false,
-  },
-  {
-    email: 'dm@demo.test',
-    homePath: '/subjectmatrix',
-    lands: pageAtWork,
-    role: 'Дата-менеджер — DEMO-001 — Контроль качества',
-    organisations: ['Контроль качества'],
-    currentOrganisation: 'Контроль качества',
-    administration: false,
-  },
-  {
+    // Its home /monitoringVisits is not built yet.
     email: 'kio@demo.test',
     homePath: '/monitoringVisits',
     lands: pageAtWork,
+    heading: 'Раздел в разработке',
+    crumb: 'Раздел в разработке',
     role: 'Монитор — DEMO-001 — КИО Мониторинг',
     organisations: ['КИО Мониторинг'],
     currentOrganisation: 'КИО Мониторинг',
-    administration: false,
+    menuLinks: [MENU.subjectMatrix, MENU.profile],
+    menuGroups: [MENU.organisations],
+    menuAbsent: [MENU.administration, MENU.users, MENU.references, MENU.researchSettings, MENU.monitoringVisits],
+    activeLink: null,
   },
 ];
 

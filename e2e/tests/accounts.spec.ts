@@ -13,22 +13,37 @@ test.describe('each demo account signs in and lands on its home', () => {
       expect(me.data.homePath).toBe(acc.homePath);
 
       await expect(page).toHaveURL(new RegExp(`${acc.lands}$`));
-      await expect(page.getByRole('heading', { level: 1, name: 'Раздел в разработке' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: acc.heading, exact: true })).toBeVisible();
 
-      // Side menu: only built items — personal account and the user's organisations.
+      // Side menu: the built items of the account's role, its organisations with the current one marked.
       const menu = sideMenu(page);
-      await expect(menu.getByRole('link', { name: 'Личный кабинет' })).toBeVisible();
-      await expect(menu.getByRole('button', { name: 'Организации' })).toHaveAttribute('aria-expanded', 'true');
+      for (const name of acc.menuLinks) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      for (const name of acc.menuGroups) {
+        await expect(menu.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', 'true');
+      }
       for (const org of acc.organisations) {
         const link = menu.getByRole('link', { name: new RegExp(`^${org}`) });
         await expect(link).toBeVisible();
         if (org === acc.currentOrganisation) await expect(link).toContainText('Текущая');
+        else await expect(link).not.toContainText('Текущая');
       }
-      await expect(menu.getByRole('link')).toHaveCount(1 + acc.organisations.length);
-      await expect(menu.getByText('Администрирование')).toHaveCount(0);
+      // Nothing else: every link of the menu is accounted for.
+      await expect(menu.getByRole('link')).toHaveCount(acc.menuLinks.length + acc.organisations.length);
+      for (const name of acc.menuAbsent) await expect(menu.getByText(name, { exact: true })).toHaveCount(0);
+      if (acc.activeLink) {
+        await expect(menu.getByRole('link', { name: acc.activeLink, exact: true })).toHaveAttribute('aria-current', 'page');
+      } else {
+        await expect(menu.locator('[aria-current="page"]')).toHaveCount(0);
+      }
 
-      // Breadcrumbs are shown off the home pages.
-      await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Раздел в разработке');
+      // Breadcrumbs are shown off the subject matrix.
+      const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });
+      if (acc.crumb) {
+        await expect(crumbs.getByRole('link', { name: 'Главная', exact: true })).toBeVisible();
+        await expect(crumbs.locator('[aria-current="page"]')).toHaveText(acc.crumb);
+      } else {
+        await expect(crumbs).toHaveCount(0);
+      }
 
       // Role/research selector.
       if (acc.role) await expect(roleButton(page)).toHaveAccessibleName(`Роль и исследование: ${acc.role}`);

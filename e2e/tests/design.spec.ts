@@ -21,7 +21,13 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 async function fieldOrder(page: Page): Promise<string[]> {
   const rows = page.getByRole('table', { name: 'Поля' }).getByRole('row');
   const texts = await rows.allInnerTexts();
-  return texts.slice(1).map((t) => t.split('\t').map((s) => s.trim()).filter(Boolean)[0] ?? '');
+  return texts.slice(1).map(
+    (t) =>
+      t
+        .split('\t')
+        .map((s) => s.trim())
+        .filter(Boolean)[0] ?? '',
+  );
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -63,7 +69,9 @@ test('design a visit, a form with two sections and fields, reorder and complete 
     }
     await dialog.getByRole('button', { name: 'Создать' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('table', { name: 'Поля типа формы' }).getByRole('cell', { name: title, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Поля типа формы' }).getByRole('cell', { name: title, exact: true }),
+    ).toBeVisible();
   }
   await expect(page.getByRole('cell', { name: 'Да, Нет (по умолчанию)' })).toBeVisible();
 

@@ -35,7 +35,8 @@ test('/drTrialVisit with an employee that is not the user’s: message and home'
     '/drTrialVisit?token=t0k3n&user=site@demo.test&subjectVisitId=abc&employeeId=01900000-0000-7000-8000-000000000000',
   );
   await expect(toast(page, 'У Вас нет прав доступа к исследованию')).toBeVisible();
-  await expect(page).toHaveURL(/\/pageAtWork$/);
+  await expect(page).toHaveURL(/\/subjectmatrix$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Матрица субъектов' })).toBeVisible();
 });
 
 test('/drTrialVisit with the user’s own employee switches to it and goes home', async ({ page }) => {
@@ -53,6 +54,7 @@ test('/drTrialVisit with the user’s own employee switches to it and goes home'
   const setCurrent = page.waitForRequest((r) => r.url().includes(`/api/Employees/${employeeId}/SetCurrent`));
   await page.goto(`/drTrialVisit?token=t0k3n&user=coresearcher@demo.test&subjectVisitId=abc&employeeId=${employeeId}`);
   await setCurrent;
-  // /subjectVisit/{id} is not built yet, so the app goes home.
-  await expect(page).toHaveURL(/\/pageAtWork$/);
+  // /subjectVisit/{id} is not built yet, so the app goes home: the subject matrix of a co-researcher.
+  await expect(page).toHaveURL(/\/subjectmatrix$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Матрица субъектов' })).toBeVisible();
 });

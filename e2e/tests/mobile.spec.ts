@@ -13,7 +13,8 @@ test('sign-in page fits the phone', async ({ page }) => {
 
 test('no side menu; the user menu holds the items and links', async ({ page }) => {
   await signIn(page, 'site@demo.test');
-  await expect(page.getByRole('heading', { level: 1, name: 'Раздел в разработке' })).toBeVisible();
+  await expect(page).toHaveURL(/\/subjectmatrix$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Матрица субъектов' })).toBeVisible();
   await expect(sideMenu(page)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Руководство пользователя' })).toHaveCount(0);
   await expect(roleButton(page)).toHaveAccessibleName('Роль и исследование: Главный исследователь — DEMO-001 — ГКБ №1');
@@ -21,7 +22,10 @@ test('no side menu; the user menu holds the items and links', async ({ page }) =
   expect(overflow).toBeLessThanOrEqual(0);
 
   const menu = await openUserMenu(page);
+  await expect(menu.getByRole('menuitem', { name: 'Матрица субъектов' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Референсы' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Личный кабинет' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Администрирование' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: /^ГКБ №1/ })).toContainText('Текущая');
   await expect(menu.getByRole('menuitem', { name: 'Руководство пользователя' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Документы' })).toBeVisible();
@@ -42,6 +46,7 @@ test('no side menu; the user menu holds the items and links', async ({ page }) =
 
 test('role selector and help work at 390 px', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
   await roleButton(page).click();
   await expect(page.getByRole('menu', { name: 'Роли и исследования' }).getByRole('menuitem')).toHaveCount(2);
   await page.keyboard.press('Escape');

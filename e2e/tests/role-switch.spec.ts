@@ -6,6 +6,8 @@ const SECOND = 'Менеджер — DEMO-002 — Демо Фарма';
 
 test('admin switches between its two employees (role/research) and back', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/researchSettings\/visits$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
   await expect(roleButton(page)).toHaveAccessibleName(`Роль и исследование: ${FIRST}`);
 
   await roleButton(page).click();
@@ -18,7 +20,8 @@ test('admin switches between its two employees (role/research) and back', async 
   expect(me.data.homePath).toBe('/researchSettings/visits');
 
   await expect(roleButton(page)).toHaveAccessibleName(`Роль и исследование: ${SECOND}`);
-  await expect(page).toHaveURL(/\/pageAtWork$/);
+  await expect(page).toHaveURL(/\/researchSettings\/visits$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
 
   // Kept by the server.
   await page.reload();
@@ -35,5 +38,6 @@ test('admin switches between its two employees (role/research) and back', async 
   await page.getByRole('menuitem', { name: new RegExp(FIRST) }).focus();
   await page.keyboard.press('Enter');
   await expect(roleButton(page)).toHaveAccessibleName(`Роль и исследование: ${FIRST}`);
-  await expect(page).toHaveURL(/\/pageAtWork$/);
+  await expect(page).toHaveURL(/\/researchSettings\/visits$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
 });

@@ -55,7 +55,9 @@ async function rowAction(page: Page, action: string) {
 }
 
 test.describe.serial('subject matrix', () => {
-  test('a site user creates a subject, confirms its screening visit, randomises it and ends its participation', async ({ page }) => {
+  test('a site user creates a subject, confirms its screening visit, randomises it and ends its participation', async ({
+    page,
+  }) => {
     await signIn(page, 'site@demo.test');
     // The site's home is the matrix.
     await expect(page).toHaveURL(/\/subjectmatrix$/);

@@ -14,7 +14,23 @@ interface Crumb {
 
 type CrumbBuilder = (params: Record<string, string | undefined>, t: TFunction, me: Me) => Crumb[];
 
-/** Breadcrumbs of the built routes (after "Home"); later issues add theirs. */
+/** The last crumb of a tabbed page: the tab's label, when the tab is a known one (pages redirect otherwise). */
+function tabCrumb(t: TFunction, group: 'tab' | 'centreTab', tab: string | undefined): Crumb[] {
+  const key = `shell:crumbs.${group}.${tab ?? ''}`;
+  return tab && t(key, { defaultValue: '' }) ? [{ label: t(key) }] : [];
+}
+
+const researchSettings = (t: TFunction): Crumb => ({ label: t('shell:menu.researchSettings') });
+const administration = (t: TFunction): Crumb => ({ label: t('shell:menu.administration') });
+const visitsList = (t: TFunction, visitId?: string): Crumb => ({
+  label: t('shell:crumbs.visits'),
+  to: visitId ? `/researchSettings/visits?visitId=${visitId}` : '/researchSettings/visits',
+});
+
+/**
+ * Breadcrumbs of the built routes (after "Home"); every protected path of routes.ts BUILT_ROUTES has
+ * an entry here, except those of NO_BREADCRUMB_PATHS.
+ */
 const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   { path: '/profile', build: (_, t) => [{ label: t('shell:menu.profile') }] },
   { path: '/pageAtWork', build: (_, t) => [{ label: t('shell:pageAtWork.title') }] },
@@ -25,9 +41,54 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
       return [
         { label: t('shell:menu.organisations') },
         { label: org?.shortName ?? t('identity:cabinet.title'), to: organisationCabinetPath(p.organizationId ?? '') },
-        { label: t(`identity:cabinet.${p.tab === 'info' ? 'info' : 'title'}`) },
+        ...tabCrumb(t, 'tab', p.tab),
       ];
     },
+  },
+  { path: '/researchSettings/visits', build: (_, t) => [researchSettings(t), { label: t('shell:crumbs.visits') }] },
+  {
+    path: '/visits/:visitId',
+    build: (p, t) => [researchSettings(t), visitsList(t, p.visitId), { label: t('shell:crumbs.visit') }],
+  },
+  {
+    path: '/visits/:visitId/form/:formId',
+    build: (p, t) => [
+      researchSettings(t),
+      visitsList(t, p.visitId),
+      { label: t('shell:crumbs.visit'), to: `/visits/${p.visitId ?? ''}?formId=${p.formId ?? ''}` },
+      { label: t('shell:crumbs.formEditor') },
+    ],
+  },
+  { path: '/forms', build: (_, t) => [administration(t), { label: t('shell:menu.forms') }] },
+  { path: '/users', build: (_, t) => [{ label: t('shell:crumbs.users') }] },
+  { path: '/researchSettings/centers', build: (_, t) => [researchSettings(t), { label: t('shell:crumbs.centres') }] },
+  {
+    path: '/centers/:centerId/:tab',
+    build: (p, t) => [
+      researchSettings(t),
+      { label: t('shell:crumbs.centres'), to: '/researchSettings/centers' },
+      { label: t('shell:crumbs.centre'), to: `/centers/${p.centerId ?? ''}/info` },
+      ...tabCrumb(t, 'centreTab', p.tab),
+    ],
+  },
+  { path: '/organizations', build: (_, t) => [administration(t), { label: t('shell:menu.organisationSettings') }] },
+  {
+    path: '/organizations/:organizationId/:tab',
+    build: (p, t) => [
+      administration(t),
+      { label: t('shell:menu.organisationSettings'), to: '/organizations' },
+      { label: t('shell:crumbs.organisation'), to: `/organizations/${p.organizationId ?? ''}/info` },
+      ...tabCrumb(t, 'tab', p.tab),
+    ],
+  },
+  { path: '/researchReferences', build: (_, t) => [{ label: t('shell:crumbs.references') }] },
+  {
+    path: '/subject/:subjectId/:tab',
+    build: (p, t) => [
+      { label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' },
+      { label: t('shell:crumbs.subject') },
+      ...tabCrumb(t, 'tab', p.tab),
+    ],
   },
 ];
 

@@ -102,7 +102,11 @@ export function useReorder<T extends Indexed>(queryKey: QueryKey, path: string) 
     onMutate: async ({ from, to }) => {
       await qc.cancelQueries({ queryKey });
       const before = qc.getQueryData<T[]>(queryKey);
-      if (before) qc.setQueryData<T[]>(queryKey, moveItem(before, from, to).map((x, i) => ({ ...x, index: i })));
+      if (before)
+        qc.setQueryData<T[]>(
+          queryKey,
+          moveItem(before, from, to).map((x, i) => ({ ...x, index: i })),
+        );
       return { before };
     },
     onError: (_error, _vars, context) => {
@@ -206,11 +210,13 @@ export function useSections(formId: string | undefined) {
   return useQuery({
     queryKey: designKeys.sections(formId),
     queryFn: ({ signal }) =>
-      api.get<SectionWithFields[]>('/FormSections/WithReferences', { signal, query: { formId } }).then((list) =>
-        [...list]
-          .sort((a, b) => a.index - b.index)
-          .map((s) => ({ ...s, formFieldList: [...s.formFieldList].sort((a, b) => a.index - b.index) })),
-      ),
+      api
+        .get<SectionWithFields[]>('/FormSections/WithReferences', { signal, query: { formId } })
+        .then((list) =>
+          [...list]
+            .sort((a, b) => a.index - b.index)
+            .map((s) => ({ ...s, formFieldList: [...s.formFieldList].sort((a, b) => a.index - b.index) })),
+        ),
     enabled: Boolean(formId),
   });
 }

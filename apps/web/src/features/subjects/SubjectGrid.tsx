@@ -68,7 +68,15 @@ const ACTION_ICONS: Record<RowAction, ReactNode> = {
   delete: <DeleteOutline fontSize="small" />,
 };
 
-function ActionsMenu({ subject, actions, onAction }: { subject: SubjectWithVisits; actions: RowAction[]; onAction: GridProps['onAction'] }) {
+function ActionsMenu({
+  subject,
+  actions,
+  onAction,
+}: {
+  subject: SubjectWithVisits;
+  actions: RowAction[];
+  onAction: GridProps['onAction'];
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (actions.length === 0) return null;
@@ -218,7 +226,11 @@ export function SubjectTable({ rows, visits, state, abilities, onSort, onToggleP
   };
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative', ...addButtonStyles }}>
-      <Table size="small" aria-label={t('subjects:matrix.title')} sx={{ '& thead th': { bgcolor: 'grey.100', fontWeight: 600, whiteSpace: 'nowrap' } }}>
+      <Table
+        size="small"
+        aria-label={t('subjects:matrix.title')}
+        sx={{ '& thead th': { bgcolor: 'grey.100', fontWeight: 600, whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: STATUS_W, minWidth: STATUS_W, ...stickyCols.status(true) }}>
@@ -270,7 +282,13 @@ export function SubjectTable({ rows, visits, state, abilities, onSort, onToggleP
                 <TableCell>{s.identificationNumber}</TableCell>
                 {visits.map((v) => (
                   <TableCell key={v.id}>
-                    <VisitCell t={t} subject={s} visit={v} canCreate={can.canCreateVisit(v)} onConfirm={() => onConfirmVisit(s, v)} />
+                    <VisitCell
+                      t={t}
+                      subject={s}
+                      visit={v}
+                      canCreate={can.canCreateVisit(v)}
+                      onConfirm={() => onConfirmVisit(s, v)}
+                    />
                   </TableCell>
                 ))}
                 <TableCell>
@@ -328,9 +346,19 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
               </Typography>
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {visits.map((v) => (
-                  <Box component="li" key={v.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}>
+                  <Box
+                    component="li"
+                    key={v.id}
+                    sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}
+                  >
                     <Typography variant="body2">{v.title}</Typography>
-                    <VisitCell t={t} subject={s} visit={v} canCreate={can.canCreateVisit(v)} onConfirm={() => onConfirmVisit(s, v)} />
+                    <VisitCell
+                      t={t}
+                      subject={s}
+                      visit={v}
+                      canCreate={can.canCreateVisit(v)}
+                      onConfirm={() => onConfirmVisit(s, v)}
+                    />
                   </Box>
                 ))}
               </Box>

@@ -75,7 +75,11 @@ type OpenDialog =
   | null;
 
 function toParams(state: MatrixFilterState, searches: MatrixFilterState['searches']): SubjectListParams {
-  const sortKey = { screeningNumber: 'sortByScrNumber', randomizationNumber: 'sortByRandNumber', identificationNumber: 'sortByIdentNumber' } as const;
+  const sortKey = {
+    screeningNumber: 'sortByScrNumber',
+    randomizationNumber: 'sortByRandNumber',
+    identificationNumber: 'sortByIdentNumber',
+  } as const;
   return {
     page: state.page,
     pageSize: state.pageSize,
@@ -179,7 +183,10 @@ export default function SubjectMatrixPage() {
       page: 1,
     }));
   const filtersSet =
-    Object.values(state.searches).some((v) => v !== '') || state.statusList.length > 0 || state.researchOrganisationId !== '' || state.sort !== null;
+    Object.values(state.searches).some((v) => v !== '') ||
+    state.statusList.length > 0 ||
+    state.researchOrganisationId !== '' ||
+    state.sort !== null;
 
   const rows = subjects.data?.data ?? [];
   const total = subjects.data?.totalCount ?? 0;
@@ -306,7 +313,9 @@ export default function SubjectMatrixPage() {
       </Paper>
 
       <Box sx={{ position: 'relative' }} aria-busy={subjects.isFetching}>
-        {subjects.isFetching && !subjects.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4 }} />}
+        {subjects.isFetching && !subjects.isPending && (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4 }} />
+        )}
         {content}
       </Box>
       {enabled && !subjects.isError && (total > 0 || state.page > 1) && (
@@ -339,7 +348,11 @@ export default function SubjectMatrixPage() {
       {dialog?.kind === 'create' && <CreateSubjectDialog open onClose={close} />}
       {dialog?.kind === 'statistics' && (
         <Suspense fallback={null}>
-          <StatisticsDialog researchId={ctx.researchId} researchOrganisationId={state.researchOrganisationId || undefined} onClose={close} />
+          <StatisticsDialog
+            researchId={ctx.researchId}
+            researchOrganisationId={state.researchOrganisationId || undefined}
+            onClose={close}
+          />
         </Suspense>
       )}
       {dialog && 'subject' in dialog && (
@@ -352,7 +365,9 @@ export default function SubjectMatrixPage() {
               onClose={close}
             />
           )}
-          {dialog.kind === 'randomise' && <RandomiseDialog subject={dialog.subject} groups={research.data?.groupList ?? []} onClose={close} />}
+          {dialog.kind === 'randomise' && (
+            <RandomiseDialog subject={dialog.subject} groups={research.data?.groupList ?? []} onClose={close} />
+          )}
           {dialog.kind === 'screenfailer' && <ScreenfailerDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'end' && <EndParticipationDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'sign' && <SignDialog subject={dialog.subject} onClose={close} />}

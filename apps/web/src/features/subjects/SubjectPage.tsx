@@ -26,7 +26,17 @@ function VisitsTab({ subjectId, researchId }: { subjectId: string; researchId: s
   if (visits.isError) return <Alert severity="error">{t('subjects:page.visitsError')}</Alert>;
   if (visits.data.length === 0) return <Typography color="text.secondary">{t('subjects:page.noVisits')}</Typography>;
   return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' },
+      }}
+    >
       {visits.data.map((v) => (
         <Card component="li" variant="outlined" key={v.id} aria-labelledby={`sv-${v.id}`}>
           <CardContent>

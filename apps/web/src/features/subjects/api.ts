@@ -88,7 +88,10 @@ export async function fetchSubjectsPage(p: SubjectListParams, signal?: AbortSign
   // shared/api/client.ts keeps only `data` and `message` of a reply, and the page fields of a paged reply
   // sit next to `data`: read this one directly. Any failure goes through apiRequest, so errors, the 401
   // handling and the toasts stay the shared ones.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'ru' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'ru',
+  };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response | null = null;
@@ -103,7 +106,12 @@ export async function fetchSubjectsPage(p: SubjectListParams, signal?: AbortSign
   }
   const whole = (await response.json()) as Partial<SubjectsPage>;
   performance.mark('subjects:reply');
-  return { data: whole.data ?? [], page: whole.page ?? p.page, pageSize: whole.pageSize ?? p.pageSize, totalCount: whole.totalCount ?? 0 };
+  return {
+    data: whole.data ?? [],
+    page: whole.page ?? p.page,
+    pageSize: whole.pageSize ?? p.pageSize,
+    totalCount: whole.totalCount ?? 0,
+  };
 }
 
 export function useSubjectsPage(p: SubjectListParams, enabled = true) {
@@ -117,7 +125,14 @@ export function useSubjectsPage(p: SubjectListParams, enabled = true) {
 
 export function useStatusCounts(p: Omit<SubjectListParams, 'page' | 'pageSize' | 'statusList'>, enabled = true) {
   return useQuery({
-    queryKey: [...subjectsKey, 'counts', p.screeningNumber, p.randomisationNumber, p.identificationNumber, p.researchOrganisationId],
+    queryKey: [
+      ...subjectsKey,
+      'counts',
+      p.screeningNumber,
+      p.randomisationNumber,
+      p.identificationNumber,
+      p.researchOrganisationId,
+    ],
     queryFn: ({ signal }) =>
       api.get<SubjectStatusCounts>('/Subjects/StatusCounts', {
         signal,

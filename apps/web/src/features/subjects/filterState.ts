@@ -48,7 +48,9 @@ function read(key: string): MatrixFilterState {
         randomisationNumber: str(v.searches?.randomisationNumber),
         identificationNumber: str(v.searches?.identificationNumber),
       },
-      statusList: Array.isArray(v.statusList) ? v.statusList.filter((s) => (SUBJECT_STATUSES as readonly string[]).includes(s)) : [],
+      statusList: Array.isArray(v.statusList)
+        ? v.statusList.filter((s) => (SUBJECT_STATUSES as readonly string[]).includes(s))
+        : [],
       pinned: Array.isArray(v.pinned) ? v.pinned.filter((c) => c === 'screeningNumber' || c === 'randomizationNumber') : [],
       researchOrganisationId: str(v.researchOrganisationId),
     };

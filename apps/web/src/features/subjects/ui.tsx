@@ -31,7 +31,11 @@ export function SubjectStatusIcon({ status }: { status: SubjectStatus }) {
   const { t } = useTranslation();
   const label = t(`subjects:subjectStatus.${status}`);
   return (
-    <CircleIcon titleAccess={label} data-status={status} sx={{ color: subjectStatusColour(status), fontSize: 18, verticalAlign: 'middle' }} />
+    <CircleIcon
+      titleAccess={label}
+      data-status={status}
+      sx={{ color: subjectStatusColour(status), fontSize: 18, verticalAlign: 'middle' }}
+    />
   );
 }
 
@@ -44,7 +48,16 @@ export function VisitBadge({ status, title, children }: { status: CompletedStatu
       aria-label={title}
       title={title}
       data-status={status}
-      sx={{ bgcolor: visitStatusColour(status), color: '#fff', borderRadius: 3, px: 1, py: 0.25, fontSize: 13, fontWeight: 500, whiteSpace: 'nowrap' }}
+      sx={{
+        bgcolor: visitStatusColour(status),
+        color: '#fff',
+        borderRadius: 3,
+        px: 1,
+        py: 0.25,
+        fontSize: 13,
+        fontWeight: 500,
+        whiteSpace: 'nowrap',
+      }}
     >
       {children}
     </Box>
@@ -52,7 +65,15 @@ export function VisitBadge({ status, title, children }: { status: CompletedStatu
 }
 
 /** A visit or form completed status as a chip in its colour. */
-export function CompletedStatusChip({ status, label, size = 'small' }: { status: CompletedStatus; label?: string; size?: 'small' | 'medium' }) {
+export function CompletedStatusChip({
+  status,
+  label,
+  size = 'small',
+}: {
+  status: CompletedStatus;
+  label?: string;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation();
   const colour = visitStatusColour(status);
   return (

@@ -213,8 +213,7 @@ export function RhfText<T extends FieldValues>({ name, control, printCheck, help
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
           helperText={
-            fieldState.error?.message ??
-            (printCheck ? <PrintHelper value={field.value} helper={helperText} /> : helperText)
+            fieldState.error?.message ?? (printCheck ? <PrintHelper value={field.value} helper={helperText} /> : helperText)
           }
         />
       )}

@@ -200,7 +200,15 @@ const fromField = (f: FormField): FieldInput => ({
 });
 
 /** Field details with inline edit (view → edit → confirm or cancel). */
-export function FieldDetailsDialog({ field, onClose, canEdit }: { field: FormField | null; onClose: () => void; canEdit: boolean }) {
+export function FieldDetailsDialog({
+  field,
+  onClose,
+  canEdit,
+}: {
+  field: FormField | null;
+  onClose: () => void;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const { update } = useFormFieldMutations();

@@ -19,14 +19,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shared/components/Loading';
 import { PageTitle } from '../../../shared/components/PageTitle';
-import {
-  useDesignForm,
-  useFormFieldMutations,
-  useReorderFields,
-  useSections,
-  useSectionMutations,
-  type FormField,
-} from '../api';
+import { useDesignForm, useFormFieldMutations, useReorderFields, useSections, useSectionMutations, type FormField } from '../api';
 import { ConfirmDialog, QueryState } from '../components/common';
 import { FormStateActions } from '../components/FormStateActions';
 import { ResponsiveList } from '../components/ResponsiveList';
@@ -99,7 +92,9 @@ export default function FormEditorPage() {
       </Button>
       <PageTitle title={title}>
         {title}
-        {complete && <Chip color="success" size="small" label={t('design:common.complete')} sx={{ ml: 2, verticalAlign: 'middle' }} />}
+        {complete && (
+          <Chip color="success" size="small" label={t('design:common.complete')} sx={{ ml: 2, verticalAlign: 'middle' }} />
+        )}
       </PageTitle>
       {form.isError || !form.data ? (
         <Alert
@@ -118,7 +113,14 @@ export default function FormEditorPage() {
             {t('design:editor.formType', { title: form.data.formType.title })}
           </Typography>
           <FormStateActions form={form.data} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 3fr' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 3fr' },
+              alignItems: 'start',
+            }}
+          >
             <Paper variant="outlined" component="section" aria-labelledby="editor-sections" sx={{ p: 2, minWidth: 0 }}>
               <Typography variant="h2" id="editor-sections" sx={{ mb: 1 }}>
                 {t('design:section.list')}
@@ -221,7 +223,10 @@ export default function FormEditorPage() {
                       </Tooltip>
                       {!complete && (
                         <Tooltip title={t('design:common.delete')}>
-                          <IconButton aria-label={t('design:field.deleteOf', { text: f.text })} onClick={() => setDeletingField(f)}>
+                          <IconButton
+                            aria-label={t('design:field.deleteOf', { text: f.text })}
+                            onClick={() => setDeletingField(f)}
+                          >
                             <DeleteOutline />
                           </IconButton>
                         </Tooltip>
@@ -250,7 +255,9 @@ export default function FormEditorPage() {
         text={t('design:field.deleteText', { text: deletingField?.text ?? '' })}
         pending={fieldMutations.remove.isPending}
         onClose={() => setDeletingField(null)}
-        onConfirm={() => deletingField && fieldMutations.remove.mutate(deletingField.id, { onSuccess: () => setDeletingField(null) })}
+        onConfirm={() =>
+          deletingField && fieldMutations.remove.mutate(deletingField.id, { onSuccess: () => setDeletingField(null) })
+        }
       />
       <ConfirmDialog
         open={deletingSection && section !== null}

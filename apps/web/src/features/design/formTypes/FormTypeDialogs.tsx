@@ -56,7 +56,10 @@ export function FormTypeDialog({
       onSubmit={rhf.handleSubmit((v) => {
         const body = { ...v, description: v.description || null };
         if (formType)
-          update.mutate({ id: formType.id, body: { ...body, updatedAt: formType.updatedAt } }, { onSuccess: close, onError: close });
+          update.mutate(
+            { id: formType.id, body: { ...body, updatedAt: formType.updatedAt } },
+            { onSuccess: close, onError: close },
+          );
         else
           create.mutate(body, {
             onSuccess: (ft) => {
@@ -76,7 +79,14 @@ export function FormTypeDialog({
     >
       <RhfText control={rhf.control} name="title" label={t('design:formType.title')} required printCheck autoFocus />
       <RhfText control={rhf.control} name="formTypeKey" label={t('design:formType.key')} required />
-      <RhfText control={rhf.control} name="description" label={t('design:formType.description')} multiline minRows={2} printCheck />
+      <RhfText
+        control={rhf.control}
+        name="description"
+        label={t('design:formType.description')}
+        multiline
+        minRows={2}
+        printCheck
+      />
     </DesignDialog>
   );
 }

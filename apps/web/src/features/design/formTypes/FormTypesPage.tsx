@@ -120,7 +120,9 @@ export default function FormTypesPage() {
   return (
     <>
       <PageTitle title={t('design:formType.page')}>{t('design:formType.page')}</PageTitle>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' }, alignItems: 'start' }}
+      >
         <Paper variant="outlined" component="section" aria-labelledby="formtypes-title" sx={{ p: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography variant="h2" id="formtypes-title" sx={{ flex: 1 }}>

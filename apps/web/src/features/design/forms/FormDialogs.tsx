@@ -13,14 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DEFAULT_FORM_EMPLOYEE_TYPES, design, EMPLOYEE_TYPES, GENDERS } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
-import {
-  useFormMutations,
-  useFormTypes,
-  useResearchVersions,
-  useSectionMutations,
-  useVisits,
-  type Form,
-} from '../api';
+import { useFormMutations, useFormTypes, useResearchVersions, useSectionMutations, useVisits, type Form } from '../api';
 import { DesignDialog, RhfText, splitList } from '../components/common';
 
 const formSchema = z.object({
@@ -248,23 +241,27 @@ export function SectionDialog({ open, onClose, formId }: { open: boolean; onClos
       }
     >
       <RhfText control={rhf.control} name="sectionName" label={t('design:section.name')} required printCheck autoFocus />
-      <RhfText control={rhf.control} name="description" label={t('design:section.description')} multiline minRows={2} printCheck />
+      <RhfText
+        control={rhf.control}
+        name="description"
+        label={t('design:section.description')}
+        multiline
+        minRows={2}
+        printCheck
+      />
       <RhfText control={rhf.control} name="formSectionKey" label={t('design:section.key')} />
-      <RhfText control={rhf.control} name="points" label={t('design:visit.pointList')} helperText={t('design:section.pointsHint')} />
+      <RhfText
+        control={rhf.control}
+        name="points"
+        label={t('design:visit.pointList')}
+        helperText={t('design:section.pointsHint')}
+      />
     </DesignDialog>
   );
 }
 
 /** Copies a complete form into other visits of the research. */
-export function CopyFormDialog({
-  form,
-  researchId,
-  onClose,
-}: {
-  form: Form | null;
-  researchId: string;
-  onClose: () => void;
-}) {
+export function CopyFormDialog({ form, researchId, onClose }: { form: Form | null; researchId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const visits = useVisits(form ? researchId : null, null);
   const { copyToVisits } = useFormMutations();

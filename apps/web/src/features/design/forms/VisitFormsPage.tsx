@@ -178,7 +178,9 @@ export default function VisitFormsPage() {
           {t('design:visit.completeNote')}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 2fr) 3fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 2fr) 3fr' }, alignItems: 'start' }}
+      >
         <Paper variant="outlined" component="section" aria-labelledby="forms-title" sx={{ p: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography variant="h2" id="forms-title" sx={{ flex: 1 }}>
@@ -219,7 +221,11 @@ export default function VisitFormsPage() {
               </TextField>
               <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />
             </Box>
-            {filtering && <Typography variant="body2" color="text.secondary">{t('design:form.dragDisabled')}</Typography>}
+            {filtering && (
+              <Typography variant="body2" color="text.secondary">
+                {t('design:form.dragDisabled')}
+              </Typography>
+            )}
           </Box>
           <QueryState
             loading={forms.isLoading}

@@ -61,7 +61,13 @@ const fromVisit = (v: Visit): VisitFormInput => ({
 
 const toBody = (v: VisitFormOutput) => ({ ...v, description: v.description || null });
 
-function VisitFields({ control, pointOptions }: { control: Control<VisitFormInput, unknown, VisitFormOutput>; pointOptions: string[] }) {
+function VisitFields({
+  control,
+  pointOptions,
+}: {
+  control: Control<VisitFormInput, unknown, VisitFormOutput>;
+  pointOptions: string[];
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -114,7 +120,12 @@ function VisitFields({ control, pointOptions }: { control: Control<VisitFormInpu
               })
             }
             renderInput={(params) => (
-              <TextField {...params} margin="dense" label={t('design:visit.pointList')} helperText={t('design:visit.pointHint')} />
+              <TextField
+                {...params}
+                margin="dense"
+                label={t('design:visit.pointList')}
+                helperText={t('design:visit.pointHint')}
+              />
             )}
           />
         )}
@@ -241,9 +252,7 @@ export function VisitDetailsDialog({
           <InfoRow label={t('design:visit.pointList')}>
             {visit.pointList.length ? <PointChips points={visit.pointList} /> : '—'}
           </InfoRow>
-          <InfoRow label={t('design:common.versions')}>
-            {visit.researchVersionList.map((v) => v.index).join(', ') || '—'}
-          </InfoRow>
+          <InfoRow label={t('design:common.versions')}>{visit.researchVersionList.map((v) => v.index).join(', ') || '—'}</InfoRow>
           <InfoRow label={t('design:common.status')}>
             {t(visit.complete ? 'design:common.complete' : 'design:common.inProgress')}
           </InfoRow>

@@ -195,9 +195,7 @@ export default function VisitsSettingsPage() {
       <PageTitle title={t('design:visits.title')}>{t('design:visits.title')}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         {canPick && <ResearchPicker value={researchId} onChange={choose} />}
-        {researchId && (
-          <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />
-        )}
+        {researchId && <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />}
         {researchId && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto' } }}>
             {t('design:visit.create')}
@@ -212,7 +210,14 @@ export default function VisitsSettingsPage() {
       {!researchId ? (
         <Alert severity="info">{t('design:common.noResearch')}</Alert>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: selected ? '3fr 1fr' : '1fr' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', xl: selected ? '3fr 1fr' : '1fr' },
+            alignItems: 'start',
+          }}
+        >
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
             <QueryState
               loading={visits.isLoading}
@@ -241,7 +246,12 @@ export default function VisitsSettingsPage() {
         </Box>
       )}
       {researchId && (
-        <CreateVisitDialog open={creating} onClose={() => setCreating(false)} researchId={researchId} pointOptions={pointOptions} />
+        <CreateVisitDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          researchId={researchId}
+          pointOptions={pointOptions}
+        />
       )}
       <VisitDetailsDialog visit={details} onClose={() => setDetailsId(null)} pointOptions={pointOptions} canEdit />
       <ConfirmDialog

@@ -88,7 +88,15 @@ const randomiseSchema = () =>
     randomizationNumber: required(50),
   });
 
-export function RandomiseDialog({ subject, groups, onClose }: { subject: SubjectWithVisits; groups: string[]; onClose: () => void }) {
+export function RandomiseDialog({
+  subject,
+  groups,
+  onClose,
+}: {
+  subject: SubjectWithVisits;
+  groups: string[];
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const schema = useMemo(() => randomiseSchema(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useForm<z.input<typeof schema>>({
@@ -107,7 +115,14 @@ export function RandomiseDialog({ subject, groups, onClose }: { subject: Subject
       pending={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v))}
     >
-      <FormField control={form.control} name="randomizationDate" label={t('subjects:fields.randomizationDate')} type="date" required autoFocus />
+      <FormField
+        control={form.control}
+        name="randomizationDate"
+        label={t('subjects:fields.randomizationDate')}
+        type="date"
+        required
+        autoFocus
+      />
       <FormField
         control={form.control}
         name="randomizationGroup"
@@ -127,7 +142,10 @@ const endWithReasonSchema = () => z.object({ endDate: pastDate('date'), endReaso
 export function ScreenfailerDialog({ subject, onClose }: { subject: SubjectWithVisits; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const schema = useMemo(() => endWithReasonSchema(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
-  const form = useForm<z.input<typeof schema>>({ resolver: formResolver(schema) as never, defaultValues: { endDate: today(), endReason: '' } });
+  const form = useForm<z.input<typeof schema>>({
+    resolver: formResolver(schema) as never,
+    defaultValues: { endDate: today(), endReason: '' },
+  });
   const save = useSubjectMutation(
     (v: z.output<typeof schema>) => api.post(`/Subjects/${subject.id}/Failure`, { ...v, version: subject.version }),
     onClose,
@@ -175,7 +193,8 @@ const endSchema = () =>
   z
     .object({ kind: z.enum(['End', 'EndAheadSchedule']), endDate: pastDate('date'), endReason: z.string().trim().max(1000) })
     .superRefine((v, ctx) => {
-      if (v.kind === 'EndAheadSchedule' && v.endReason === '') ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, input: '', path: ['endReason'], inclusive: true });
+      if (v.kind === 'EndAheadSchedule' && v.endReason === '')
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, input: '', path: ['endReason'], inclusive: true });
     });
 
 export function EndParticipationDialog({ subject, onClose }: { subject: SubjectWithVisits; onClose: () => void }) {
@@ -188,7 +207,11 @@ export function EndParticipationDialog({ subject, onClose }: { subject: SubjectW
   const kind = form.watch('kind');
   const save = useSubjectMutation(
     (v: z.output<typeof schema>) =>
-      api.post(`/Subjects/${subject.id}/${v.kind}`, { endDate: v.endDate, endReason: v.endReason || null, version: subject.version }),
+      api.post(`/Subjects/${subject.id}/${v.kind}`, {
+        endDate: v.endDate,
+        endReason: v.endReason || null,
+        version: subject.version,
+      }),
     onClose,
   );
   return (
@@ -255,7 +278,12 @@ export function DeleteSubjectDialog({ subject, onClose }: { subject: SubjectWith
   const { t } = useTranslation();
   const remove = useSubjectMutation(() => api.delete(`/Subjects/${subject.id}`), onClose);
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby="delete-subject-title" aria-describedby="delete-subject-text">
+    <Dialog
+      open
+      onClose={remove.isPending ? undefined : onClose}
+      aria-labelledby="delete-subject-title"
+      aria-describedby="delete-subject-text"
+    >
       <DialogTitle id="delete-subject-title">{t('subjects:dialogs.delete', { number: numberOf(subject) })}</DialogTitle>
       <DialogContent>
         <DialogContentText id="delete-subject-text">{t('subjects:dialogs.deleteQuestion')}</DialogContentText>
@@ -318,7 +346,10 @@ const editSchema = () =>
 
 function Facts({ rows }: { rows: Array<[string, string | null | undefined]> }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: 0.5, my: 1 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: 0.5, my: 1 }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">
@@ -434,7 +465,13 @@ export function SubjectInfoDialog({
   );
   if (editing) {
     return (
-      <FormDialog open onClose={onClose} title={title} pending={save.isPending} onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+      <FormDialog
+        open
+        onClose={onClose}
+        title={title}
+        pending={save.isPending}
+        onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      >
         {body}
       </FormDialog>
     );

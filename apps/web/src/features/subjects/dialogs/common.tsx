@@ -119,7 +119,14 @@ export function FormDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = `subject-dialog-${title.replace(/\W+/g, '-')}`;
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       <form
         noValidate
         onSubmit={(e) => {
