@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -9,8 +11,12 @@ import { makeCast, matrix, type CallerName, type CastMember } from '../support/c
 import { auditActions, designApi, expectError, freshResearch, type DesignApi } from './design-support.js';
 
 const run = promisify(execFile);
-const SCHEMA = '/work/shared/interop/odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd';
-const SAMPLE = '/work/shared/interop/samples/cdash-odm-test.xml';
+// The CDISC schemas and the sample study live in the shared folder beside the repository.
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const INTEROP = [path.resolve(REPO, '../shared/interop'), '/work/shared/interop'].find((p) => existsSync(p));
+if (!INTEROP) throw new Error(`shared/interop not found beside ${REPO}`);
+const SCHEMA = path.join(INTEROP, 'odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd');
+const SAMPLE = path.join(INTEROP, 'samples/cdash-odm-test.xml');
 
 let t: TestApp;
 let callers: Record<CallerName, CastMember>;
