@@ -19,7 +19,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -37,7 +36,7 @@ import type { TFunction } from 'i18next';
 import type { SubjectWithVisits } from '@edc/domain';
 import type { Visit } from './api';
 import type { MatrixFilterState, PinColumn, SortColumn } from './filterState';
-import { displayDate, SubjectStatusIcon, VisitBadge } from './ui';
+import { displayDate, SubjectStatusIcon, visitStatusColour } from './ui';
 
 export type RowAction = 'info' | 'edit' | 'randomise' | 'screenfailer' | 'end' | 'sign' | 'delete';
 
@@ -130,8 +129,9 @@ function VisitCell({
   const held = subject.subjectVisitList.filter((v) => v.visitId === visit.id);
   if (held.length === 0 && !canCreate) return null;
   const confirmLabel = t('subjects:matrix.confirmVisit', { visit: visit.title });
+  // Plain elements with classes styled once by the grid: a page draws up to 50 × 20 of these.
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+    <div className="subject-visit-cell">
       {held.map((v) => {
         const label = t('subjects:matrix.visitCell', {
           visit: visit.title,
@@ -139,22 +139,42 @@ function VisitCell({
           date: displayDate(v.date),
         });
         return (
-          <VisitBadge key={v.id} status={v.formCompletedStatus} title={label}>
+          <span
+            key={v.id}
+            role="img"
+            aria-label={label}
+            title={label}
+            data-status={v.formCompletedStatus}
+            className="subject-visit-badge"
+            style={{ backgroundColor: visitStatusColour(v.formCompletedStatus) }}
+          >
             {displayDate(v.date)}
-          </VisitBadge>
+          </span>
         );
       })}
       {canCreate && (
         <button type="button" className="subject-visit-add" aria-label={confirmLabel} title={confirmLabel} onClick={onConfirm}>
-          <AddCircleOutline fontSize="small" />
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
+            <path d="M13 7h-2v4H7v2h4v4h2v-4h4v-2h-4zm-1-5C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8" />
+          </svg>
         </button>
       )}
-    </Box>
+    </div>
   );
 }
 
 /** The confirm-visit buttons are plain buttons (hundreds per page); their look comes from the grid. */
 const addButtonStyles = {
+  '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
+  '& .subject-visit-badge': {
+    color: '#fff',
+    borderRadius: '12px',
+    px: 1,
+    py: 0.25,
+    fontSize: 13,
+    fontWeight: 500,
+    whiteSpace: 'nowrap',
+  },
   '& .subject-visit-add': {
     display: 'inline-flex',
     p: 0.5,
