@@ -19,9 +19,7 @@ import type {
   User,
   UserRole,
 } from '@edc/domain';
-import i18n from 'i18next';
-import { api, apiRequest } from '../../shared/api/client';
-import { getToken } from '../../shared/api/session';
+import { api, apiPage } from '../../shared/api/client';
 
 /** A server page: `{ data, page, pageSize, totalCount }`. */
 export interface Page<T> {
@@ -37,36 +35,9 @@ export interface PageArgs {
   search?: string;
 }
 
-/**
- * A paged list. The shared client returns only `data` and `message` of a reply, so the page facts
- * (`totalCount`) are read here; a failed call is repeated through the client, which shows its errors and
- * ends the session on a 401 exactly as for every other call (GETs only, so repeating is harmless).
- */
-async function getPage<T>(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  signal?: AbortSignal,
-): Promise<Page<T>> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.append(k, String(v));
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'ru',
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response | null = null;
-  try {
-    response = await fetch(`/api${path}?${params.toString()}`, { headers, signal, credentials: 'same-origin' });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-  }
-  if (response?.ok) {
-    const json = (await response.json()) as Partial<Page<T>>;
-    return { data: json.data ?? [], page: json.page ?? 1, pageSize: json.pageSize ?? 10, totalCount: json.totalCount ?? 0 };
-  }
-  await apiRequest<T[]>(path, { query, signal });
-  throw new Error(`GET ${path} failed`);
+/** A paged list through the shared client. */
+function getPage<T>(path: string, query: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<Page<T>> {
+  return apiPage<T>(path, { query, signal });
 }
 
 // --------------------------------------------------------------------------------------------- users

@@ -12,9 +12,7 @@ import type {
   SubjectWithVisits,
   VisitType,
 } from '@edc/domain';
-import i18n from 'i18next';
-import { api, apiRequest } from '../../shared/api/client';
-import { getToken } from '../../shared/api/session';
+import { api, apiPage } from '../../shared/api/client';
 import { currentEmployee, useMe } from '../identity/api';
 
 export type Visit = design.Visit;
@@ -78,40 +76,9 @@ const listQuery = (p: SubjectListParams) => ({
 
 /** GET /Subjects: one server page. The raw reply is the paged envelope, not `{ data }`. */
 export async function fetchSubjectsPage(p: SubjectListParams, signal?: AbortSignal): Promise<SubjectsPage> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(listQuery(p))) {
-    if (v === undefined || v === '') continue;
-    if (Array.isArray(v)) v.forEach((s) => params.append(k, String(s)));
-    else params.append(k, String(v));
-  }
-  const path = `/Subjects?${params.toString()}`;
-  // shared/api/client.ts keeps only `data` and `message` of a reply, and the page fields of a paged reply
-  // sit next to `data`: read this one directly. Any failure goes through apiRequest, so errors, the 401
-  // handling and the toasts stay the shared ones.
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'ru',
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response | null = null;
-  try {
-    response = await fetch(`/api${path}`, { headers, signal, credentials: 'same-origin' });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-  }
-  if (!response?.ok) {
-    const reply = await apiRequest<SubjectWithVisits[]>(path, { signal, quietErrors: true });
-    return { data: reply.data ?? [], page: p.page, pageSize: p.pageSize, totalCount: reply.data?.length ?? 0 };
-  }
-  const whole = (await response.json()) as Partial<SubjectsPage>;
+  const page = await apiPage<SubjectWithVisits>('/Subjects', { query: listQuery(p), signal });
   performance.mark('subjects:reply');
-  return {
-    data: whole.data ?? [],
-    page: whole.page ?? p.page,
-    pageSize: whole.pageSize ?? p.pageSize,
-    totalCount: whole.totalCount ?? 0,
-  };
+  return page;
 }
 
 export function useSubjectsPage(p: SubjectListParams, enabled = true) {

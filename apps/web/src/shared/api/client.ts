@@ -26,6 +26,18 @@ export class ApiError extends Error {
 export interface ApiReply<T> {
   data: T;
   message?: string;
+  /** Set on paged lists. */
+  page?: number;
+  pageSize?: number;
+  totalCount?: number;
+}
+
+/** A server-paged list: `{ data, page, pageSize, totalCount }`. */
+export interface ApiPage<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  totalCount: number;
 }
 
 export interface RequestOptions {
@@ -115,7 +127,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
 
-  const json = (await readJson(response)) as (Partial<ApiReply<T>> & { errors?: ApiErrorItem[] }) | undefined;
+  const json = (await readJson(response)) as
+    | (Partial<ApiReply<T>> & Partial<Omit<ApiPage<unknown>, 'data'>> & { errors?: ApiErrorItem[] })
+    | undefined;
 
   if (!response.ok) {
     const errors =
@@ -137,7 +151,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (json?.message && !options.quietSuccess) toastSuccess(json.message);
-  return { data: json?.data as T, message: json?.message };
+  return {
+    data: json?.data as T,
+    message: json?.message,
+    page: json?.page,
+    pageSize: json?.pageSize,
+    totalCount: json?.totalCount,
+  };
+}
+
+/** A paged list through the same path as every other call (toasts, 401 handling). */
+export async function apiPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiPage<T>> {
+  const reply = await apiRequest<T[]>(path, { ...options, method: 'GET' });
+  return {
+    data: reply.data ?? [],
+    page: reply.page ?? 1,
+    pageSize: reply.pageSize ?? reply.data?.length ?? 0,
+    totalCount: reply.totalCount ?? 0,
+  };
 }
 
 export const api = {
