@@ -7,11 +7,13 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests in Debian's Chromium against the real server on a fresh embedded database.
  * With E2E_BASE_URL set, the tests use that server instead of starting one (set E2E_DATA_DIR to its
- * DATA_DIR so that the mail tests can read the outbox).
+ * DATA_DIR so that the mail tests can read the outbox). E2E_PORT and E2E_WEB_DIST let several runs share a
+ * machine (each with its own port and its own web build).
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const externalServer = process.env.E2E_BASE_URL;
-const baseURL = externalServer ?? 'http://127.0.0.1:3100';
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 
 // Created once by the runner process; workers inherit the variable and reuse the same folder.
 if (!process.env.E2E_DATA_DIR && !externalServer) {
@@ -20,7 +22,7 @@ if (!process.env.E2E_DATA_DIR && !externalServer) {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(repoRoot, 'test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results'),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -55,13 +57,14 @@ export default defineConfig({
     : {
         command: 'npm run start -w apps/server',
         cwd: repoRoot,
-        url: 'http://127.0.0.1:3100/api/health',
+        url: `${baseURL}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
-          PORT: '3100',
+          PORT: port,
+          ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
           HOST: '127.0.0.1',
           DATA_DIR: process.env.E2E_DATA_DIR ?? '',
           PUBLIC_URL: baseURL,
