@@ -41,7 +41,7 @@ interface DemoUser {
   employees?: { centre: CentreKey; type: EmployeeType }[];
 }
 
-type CentreKey = 'admin' | 'site1' | 'site2' | 'testSite' | 'qa' | 'kio' | 'admin2';
+export type CentreKey = 'admin' | 'site1' | 'site2' | 'testSite' | 'qa' | 'kio' | 'admin2';
 
 const CENTRES: Record<CentreKey, { research: 1 | 2; org: OrgKey; type: OrganisationType; number: string }> = {
   admin: { research: 1, org: 'sponsor', type: 'Admin', number: 'A-01' },
@@ -135,9 +135,9 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** The demo world of the README: six organisations, two researches, their centres and ten accounts. */
-export async function seedDemoWorld(db: Db): Promise<void> {
+export async function seedDemoWorld(db: Db): Promise<Record<CentreKey, string>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const orgIds = {} as Record<OrgKey, string>;
     for (const [key, value] of Object.entries(ORGANISATIONS) as [OrgKey, (typeof ORGANISATIONS)[OrgKey]][]) {
       const [row] = await tx.insert(organisations).values(value).returning({ id: organisations.id });
@@ -226,5 +226,6 @@ export async function seedDemoWorld(db: Db): Promise<void> {
       { email: 'system' },
       { action: 'system.seed_demo_world', entityType: 'system', after: { users: DEMO_USERS.map((u) => u.email) } },
     );
+    return centreIds;
   });
 }

@@ -1,54 +1,25 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { SAMPLE, xmllint } from './odm-support.js';
 import { auditActions, designApi, expectError, freshResearch, type DesignApi } from './design-support.js';
-
-const run = promisify(execFile);
-// The CDISC schemas and the sample study live in the shared folder beside the repository.
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const INTEROP = [path.resolve(REPO, '../shared/interop'), '/work/shared/interop'].find((p) => existsSync(p));
-if (!INTEROP) throw new Error(`shared/interop not found beside ${REPO}`);
-const SCHEMA = path.join(INTEROP, 'odm-1.3.2/cdisc-odm-1.3.2/ODM1-3-2.xsd');
-const SAMPLE = path.join(INTEROP, 'samples/cdash-odm-test.xml');
 
 let t: TestApp;
 let callers: Record<CallerName, CastMember>;
 let world: Awaited<ReturnType<typeof makeCast>>['world'];
 let admin: DesignApi;
-let tmp: string;
 beforeAll(async () => {
   t = await createTestApp();
   ({ callers, world } = await makeCast(t.app, t.database.db));
   admin = designApi(t.app, callers.admin.token);
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'edc-odm-'));
 });
 afterAll(async () => {
   await t?.close();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 const db = () => t.database.db;
 const as = (c: CallerName) => designApi(t.app, callers[c].token);
-
-/** Runs xmllint against the ODM 1.3.2 schema; returns its verdict. */
-async function xmllint(xml: string): Promise<{ ok: boolean; output: string }> {
-  const file = path.join(tmp, `export-${Date.now()}-${Math.random().toString(36).slice(2)}.xml`);
-  await fs.writeFile(file, xml);
-  try {
-    const { stderr } = await run('/usr/bin/xmllint', ['--schema', SCHEMA, '--noout', file]);
-    return { ok: true, output: stderr };
-  } catch (e) {
-    const err = e as { stderr?: string };
-    return { ok: false, output: err.stderr ?? String(e) };
-  }
-}
 
 async function exportXml(versionId: string, token = callers.admin.token) {
   const res = await t.app.inject({

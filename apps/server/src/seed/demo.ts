@@ -1,0 +1,18 @@
+import type { Deps } from '../platform/deps.js';
+import { seedDemoDesign } from './demo-design.js';
+import { DEMO_SUBJECTS, seedDemoSubjects } from './demo-subjects.js';
+import { seedDemoWorld } from './demo-world.js';
+import { asDemoUser } from './seed-caller.js';
+
+/**
+ * The demo of the README: the world (organisations, researches, centres, accounts), then the design of
+ * DEMO-001 by its administrator and a few subjects entered by the investigators of sites 01 and 02,
+ * each step through the services a user's request would go through.
+ */
+export async function seedDemo(deps: Deps): Promise<void> {
+  const centres = await seedDemoWorld(deps.db);
+  const demo001 = [centres.admin, centres.site1, centres.site2, centres.testSite, centres.qa, centres.kio];
+  await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoDesign(deps, admin, demo001));
+  await asDemoUser(deps.db, 'site@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site1));
+  await asDemoUser(deps.db, 'site2@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site2));
+}
