@@ -9,6 +9,11 @@ const SCREENING_VISIT = 'E2E Скрининг';
 const PERIOD_VISIT = 'E2E Период 1';
 const SCREENING_NUMBER = 'E2E-S-001';
 const RANDOMISATION_NUMBER = 'E2E-R-001';
+// A second subject, made through the API: randomised four weeks ago, with both visits held.
+const SECOND_NUMBER = 'E2E-S-002';
+const SECOND_NAME = 'Иванова Анна Петровна';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const reply = await request.post('/api/Auth/SignIn', { data: { email, password: DEMO_PASSWORD } });
@@ -36,8 +41,45 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-const tomorrow = () => new Date(Date.now() + 36 * 3600 * 1000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+/** YYYY-MM-DD in Moscow (the browser's time zone), n days from now (negative: in the past). */
+const isoIn = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
+/** The same date as the dialogs show and take it: DD.MM.YYYY. */
+const text = (iso: string) => iso.split('-').reverse().join('.');
+const today = () => text(isoIn(0));
+// 36 hours ahead: past the latest time zone's today, which the future-date rule allows.
+const tomorrow = () => text(new Date(Date.now() + 36 * 3600 * 1000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' }));
+const daysAgo = (n: number) => text(isoIn(-n));
+
+/** E2E-S-002 through the API as the site's investigator: screened 30 days ago, randomised 28 days ago (group A),
+ * the period visit (day 7 ± 2) held 21 days ago. */
+async function createSecondSubject(request: APIRequestContext) {
+  const site = auth(await apiToken(request, 'site@demo.test'));
+  const admin = auth(await apiToken(request, 'admin@demo.test'));
+  const visits = (await (await request.get('/api/Visits', { headers: admin })).json()) as {
+    data: { id: string; visitKey: string }[];
+  };
+  const visitId = (key: string) => visits.data.find((v) => v.visitKey === key)!.id;
+  const post = async (url: string, data: unknown) => {
+    const reply = await request.post(url, { headers: site, data });
+    expect(reply.ok(), await reply.text()).toBe(true);
+    return ((await reply.json()) as { data: { id: string } }).data;
+  };
+  const subject = await post('/api/Subjects', {
+    genderString: 'Female',
+    birthDate: '1990-01-15',
+    screenDate: isoIn(-30),
+    screeningNumber: SECOND_NUMBER,
+    fullName: SECOND_NAME,
+  });
+  await post('/api/SubjectsVisit', { date: isoIn(-30), subjectId: subject.id, visitId: visitId('E2E_SCR') });
+  await post(`/api/Subjects/${subject.id}/Randomise`, {
+    randomizationDate: isoIn(-28),
+    randomizationGroup: 'A',
+    randomizationNumber: 'E2E-R-002',
+  });
+  await post('/api/SubjectsVisit', { date: isoIn(-21), subjectId: subject.id, visitId: visitId('E2E_P1') });
+}
 
 function row(page: Page, screeningNumber: string) {
   return page.getByTestId('subject-row').filter({ has: page.getByRole('rowheader', { name: screeningNumber }) });
@@ -48,8 +90,8 @@ async function openMatrix(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Матрица субъектов' })).toBeVisible();
 }
 
-async function rowAction(page: Page, action: string) {
-  await page.getByRole('button', { name: `Действия: субъект ${SCREENING_NUMBER}` }).click();
+async function rowAction(page: Page, action: string, number = SCREENING_NUMBER) {
+  await page.getByRole('button', { name: `Действия: субъект ${number}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
   return page.getByRole('dialog');
 }
@@ -72,9 +114,17 @@ test.describe.serial('subject matrix', () => {
     await create.getByLabel(/^Дата скрининга/).fill(tomorrow());
     await create.getByRole('combobox', { name: /^Пол/ }).click();
     await page.getByRole('option', { name: 'Женский' }).click();
-    await create.getByLabel(/^Дата рождения/).fill('1985-04-12');
+    // Dates are typed as DD.MM.YYYY whatever the browser's language; the dots come by themselves.
+    const birth = create.getByRole('textbox', { name: /^Дата рождения/ });
+    await birth.pressSequentially('31022020');
+    await expect(birth).toHaveValue('31.02.2020');
     await create.getByRole('button', { name: 'Создать' }).click();
     await expect(create.getByText('Дата скрининга должна быть не позднее сегодняшней')).toBeVisible();
+    await expect(create.getByText('Такой даты нет в календаре: 31.02.2020')).toBeVisible();
+    await birth.fill('');
+    await birth.pressSequentially('1.4.1985');
+    await birth.blur();
+    await expect(birth).toHaveValue('01.04.1985');
     await create.getByLabel(/^Дата скрининга/).fill(today());
     await create.getByRole('button', { name: 'Создать' }).click();
     await expect(create).toBeHidden();
@@ -84,7 +134,7 @@ test.describe.serial('subject matrix', () => {
     // A Started subject takes the screening visit first.
     await expect(subject.getByRole('button', { name: `Подтвердить визит «${PERIOD_VISIT}»` })).toHaveCount(0);
 
-    // Confirm the screening visit (keyboard: the date is today by default).
+    // Confirm the screening visit (the date is today by default).
     await subject.getByRole('button', { name: `Подтвердить визит «${SCREENING_VISIT}»` }).click();
     const confirm = page.getByRole('dialog', { name: `Подтверждение визита «${SCREENING_VISIT}»` });
     await expect(confirm.getByLabel(/^Дата визита/)).toHaveValue(today());
@@ -129,16 +179,114 @@ test.describe.serial('subject matrix', () => {
     await expect(page.getByRole('searchbox', { name: 'Скрининговый номер' })).toHaveValue('E2E');
     await expect(row(page, SCREENING_NUMBER)).toBeVisible();
 
-    // The subject page lists its visit.
+    // The subject page lists its visit; with no name, its crumb is the screening number.
     await page.getByRole('link', { name: `Открыть страницу субъекта ${SCREENING_NUMBER}` }).click();
     await expect(page).toHaveURL(/\/subject\/[0-9a-f-]+\/visits$/);
     await expect(page.getByRole('heading', { level: 1, name: `Субъект ${SCREENING_NUMBER}` })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: SCREENING_VISIT })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByText(SCREENING_NUMBER)).toBeVisible();
+  });
+
+  test('a site user moves a visit date from the visit info and corrects a randomisation', async ({ page, request }) => {
+    await createSecondSubject(request);
+    await signIn(page, 'site@demo.test');
+    await openMatrix(page);
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill(SECOND_NUMBER);
+    const subject = row(page, SECOND_NUMBER);
+    await expect(page.getByTestId('subject-row')).toHaveCount(1);
+
+    // Visit info: the General tab only (documents and monitoring visits come with their modules).
+    await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(21)}` }).click();
+    const info = page.getByRole('dialog', { name: `Визит «${PERIOD_VISIT}»: субъект ${SECOND_NUMBER}` });
+    await expect(info.getByRole('tab')).toHaveText(['Общее']);
+    await expect(info.locator('[data-status="Empty"]')).toHaveText('Не начат');
+    await expect(info.getByText(`${daysAgo(23)} – ${daysAgo(19)}`)).toBeVisible();
+    await expect(info.getByText('В срок')).toBeVisible();
+    const date = info.getByRole('textbox', { name: /^Дата визита/ });
+    const change = info.getByRole('button', { name: 'Изменить дату' });
+    await expect(date).toHaveValue(daysAgo(21));
+    await expect(change).toBeDisabled();
+
+    // A future date is refused with the spec's message, before anything is sent.
+    await date.fill(text(isoIn(10)));
+    await change.click();
+    await expect(info.getByText('Дата визита должна быть не позднее сегодняшней')).toBeVisible();
+    // The server refuses a date before the screening: the field goes back to the visit's date with its message.
+    await date.fill(daysAgo(40));
+    await change.click();
+    await expect(info.getByText(`Дата не может быть раньше ${daysAgo(30)}`)).toBeVisible();
+    await expect(date).toHaveValue(daysAgo(21));
+    // A valid date (typed as digits) is saved; held after its window the visit is overdue.
+    await date.fill('');
+    await date.pressSequentially(daysAgo(10).replaceAll('.', ''));
+    await expect(date).toHaveValue(daysAgo(10));
+    await date.press('Enter');
+    await expect(toast(page, 'Сохранено')).toBeVisible();
+    await expect(info.getByText('Просрочен')).toBeVisible();
+    await expect(change).toBeDisabled();
+    await info.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(10)}` })).toBeVisible();
+
+    // Correct the randomisation from the subject info; the investigator is blinded, so the group stays hidden.
+    const dialog = await rowAction(page, 'Информация о субъекте', SECOND_NUMBER);
+    await expect(dialog.getByText('E2E-R-002')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Изменить рандомизацию' }).click();
+    await expect(dialog.getByRole('combobox', { name: /^Группа рандомизации/ })).toHaveCount(0);
+    await expect(dialog.getByText('Группа рандомизации скрыта (заслепление) и останется прежней.')).toBeVisible();
+    const rDate = dialog.getByRole('textbox', { name: /^Дата рандомизации/ });
+    const rNumber = dialog.getByRole('textbox', { name: /^Рандомизационный номер/ });
+    await expect(rDate).toHaveValue(daysAgo(28));
+    await rDate.fill(tomorrow());
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog.getByText('Дата рандомизации должна быть не позднее сегодняшней')).toBeVisible();
+    // The server's refusals show on the fields they concern.
+    await rDate.fill(daysAgo(35));
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog.getByText(`Дата не может быть раньше ${daysAgo(30)}`)).toBeVisible();
+    await rDate.fill(daysAgo(29));
+    await rNumber.fill(RANDOMISATION_NUMBER);
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(
+      dialog.getByText(`Рандомизационный номер «${RANDOMISATION_NUMBER}» уже присвоен другому субъекту исследования`),
+    ).toBeVisible();
+    await rNumber.fill('E2E-R-003');
+    await dialog.getByRole('textbox', { name: /^Причина изменения/ }).fill('Ошибка ввода');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    // (the toast of the date change may still be on screen)
+    await expect(toast(page, 'Сохранено').last()).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Изменить рандомизацию' })).toBeVisible();
+    await expect(dialog.getByText('E2E-R-003')).toBeVisible();
+    await expect(dialog.getByText(daysAgo(29))).toBeVisible();
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(subject.getByRole('cell', { name: 'E2E-R-003' })).toBeVisible();
+
+    // The subject page's crumb is the subject's name.
+    await page.getByRole('link', { name: `Открыть страницу субъекта ${SECOND_NUMBER}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: SECOND_NAME })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });
+    await expect(crumbs.getByText(SECOND_NAME)).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Матрица субъектов' })).toHaveAttribute('href', '/subjectmatrix');
+  });
+
+  test('a monitor sees the visit info read-only', async ({ page }) => {
+    await signIn(page, 'kio@demo.test');
+    await openMatrix(page);
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill(SECOND_NUMBER);
+    const subject = row(page, SECOND_NUMBER);
+    await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(10)}` }).click();
+    const info = page.getByRole('dialog', { name: `Визит «${PERIOD_VISIT}»: субъект ${SECOND_NUMBER}` });
+    await expect(info.getByText(daysAgo(10), { exact: true })).toBeVisible();
+    await expect(info.getByText('Просрочен')).toBeVisible();
+    await expect(info.getByRole('textbox')).toHaveCount(0);
+    await expect(info.getByRole('button', { name: 'Изменить дату' })).toHaveCount(0);
+    await info.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(info).toBeHidden();
   });
 
   test('a user of another site does not see it', async ({ page }) => {
     await signIn(page, 'site2@demo.test');
     await openMatrix(page);
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill('E2E');
     await expect(page.getByText('Данные отсутствуют')).toBeVisible();
     await expect(page.getByText(SCREENING_NUMBER)).toHaveCount(0);
   });
@@ -154,6 +302,14 @@ test.describe.serial('subject matrix', () => {
     await expect(page.getByRole('button', { name: 'Добавить субъекта' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Действия/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Подтвердить визит/ })).toHaveCount(0);
+    // The visit info opens read-only.
+    await subject.getByRole('button', { name: new RegExp(`^${SCREENING_VISIT}: `) }).click();
+    const info = page.getByRole('dialog', { name: `Визит «${SCREENING_VISIT}»: субъект ${SCREENING_NUMBER}` });
+    await expect(info.getByText(today(), { exact: true })).toBeVisible();
+    await expect(info.getByRole('textbox')).toHaveCount(0);
+    await expect(info.getByRole('button', { name: 'Изменить дату' })).toHaveCount(0);
+    await info.getByRole('button', { name: 'Закрыть' }).click();
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill('E2E');
     await page.getByRole('combobox', { name: 'Центр' }).click();
     await page.getByRole('option', { name: /Клиника Здоровье/ }).click();
     await expect(page.getByText('Данные отсутствуют')).toBeVisible();

@@ -55,6 +55,8 @@ export interface GridProps {
   onTogglePin: (column: PinColumn) => void;
   onAction: (action: RowAction, s: SubjectWithVisits) => void;
   onConfirmVisit: (s: SubjectWithVisits, v: Visit) => void;
+  /** Opens the visit info of one of the subject's visits. */
+  onOpenVisit: (s: SubjectWithVisits, subjectVisitId: string) => void;
 }
 
 const ACTION_ICONS: Record<RowAction, ReactNode> = {
@@ -111,19 +113,22 @@ function ActionsMenu({
   );
 }
 
-/** The cell of one visit: the subject's visits of it (status in its colour), or the action to confirm it. Kept light
- * (native titles, no MUI Tooltip or Chip): a page holds up to 50 rows × the research's visits. */
+/** The cell of one visit: the subject's visits of it (status in its colour, each opening its visit info), or the
+ * action to confirm it. Kept light (native titles, no MUI Tooltip or Chip): a page holds up to 50 rows × the
+ * research's visits. */
 function VisitCell({
   subject,
   visit,
   canCreate,
   onConfirm,
+  onOpen,
   t,
 }: {
   subject: SubjectWithVisits;
   visit: Visit;
   canCreate: boolean;
   onConfirm: () => void;
+  onOpen: (subjectVisitId: string) => void;
   t: TFunction;
 }) {
   const held = subject.subjectVisitList.filter((v) => v.visitId === visit.id);
@@ -139,17 +144,18 @@ function VisitCell({
           date: displayDate(v.date),
         });
         return (
-          <span
+          <button
+            type="button"
             key={v.id}
-            role="img"
             aria-label={label}
             title={label}
             data-status={v.formCompletedStatus}
             className="subject-visit-badge"
             style={{ backgroundColor: visitStatusColour(v.formCompletedStatus) }}
+            onClick={() => onOpen(v.id)}
           >
             {displayDate(v.date)}
-          </span>
+          </button>
         );
       })}
       {canCreate && (
@@ -168,12 +174,18 @@ const addButtonStyles = {
   '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
   '& .subject-visit-badge': {
     color: '#fff',
+    border: 0,
     borderRadius: '12px',
     px: 1,
     py: 0.25,
+    font: 'inherit',
     fontSize: 13,
     fontWeight: 500,
+    lineHeight: 1.5,
     whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    '&:hover': { filter: 'brightness(0.9)', textDecoration: 'underline' },
+    '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
   },
   '& .subject-visit-add': {
     display: 'inline-flex',
@@ -202,7 +214,17 @@ function usePaintedMark(rows: SubjectWithVisits[]) {
 }
 
 /** The desktop grid: a table with sortable, pinnable number columns and a column per visit. */
-export function SubjectTable({ rows, visits, state, abilities, onSort, onTogglePin, onAction, onConfirmVisit }: GridProps) {
+export function SubjectTable({
+  rows,
+  visits,
+  state,
+  abilities,
+  onSort,
+  onTogglePin,
+  onAction,
+  onConfirmVisit,
+  onOpenVisit,
+}: GridProps) {
   const { t } = useTranslation();
   usePaintedMark(rows);
   const pinScr = state.pinned.includes('screeningNumber');
@@ -308,6 +330,7 @@ export function SubjectTable({ rows, visits, state, abilities, onSort, onToggleP
                       visit={v}
                       canCreate={can.canCreateVisit(v)}
                       onConfirm={() => onConfirmVisit(s, v)}
+                      onOpen={(id) => onOpenVisit(s, id)}
                     />
                   </TableCell>
                 ))}
@@ -324,7 +347,7 @@ export function SubjectTable({ rows, visits, state, abilities, onSort, onToggleP
 }
 
 /** The mobile grid: a collapsible card per subject. */
-export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit }: GridProps) {
+export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit, onOpenVisit }: GridProps) {
   const { t } = useTranslation();
   usePaintedMark(rows);
   return (
@@ -378,6 +401,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                       visit={v}
                       canCreate={can.canCreateVisit(v)}
                       onConfirm={() => onConfirmVisit(s, v)}
+                      onOpen={(id) => onOpenVisit(s, id)}
                     />
                   </Box>
                 ))}

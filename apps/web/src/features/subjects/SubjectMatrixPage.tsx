@@ -26,6 +26,7 @@ import LegendToggleOutlined from '@mui/icons-material/LegendToggleOutlined';
 import { useTranslation } from 'react-i18next';
 import {
   canAddVisitToSubject,
+  canChangeSubjectVisitDate,
   canCreateSubjectVisit,
   COMPLETED_STATUSES,
   DEBOUNCE_MS,
@@ -33,6 +34,7 @@ import {
   SUBJECT_STATUSES,
   subjectRules,
   type SubjectStatus,
+  type SubjectVisit,
   type SubjectWithVisits,
   type VisitType,
 } from '@edc/domain';
@@ -62,6 +64,7 @@ import {
   SignDialog,
   SubjectInfoDialog,
 } from './dialogs/SubjectDialogs';
+import { VisitInfoDialog } from './dialogs/VisitInfoDialog';
 import { CompletedStatusChip, SubjectStatusIcon } from './ui';
 
 const StatisticsDialog = lazy(() => import('./dialogs/StatisticsDialog'));
@@ -71,6 +74,7 @@ const LISTED_STATUSES = SUBJECT_STATUSES.filter((s): s is Exclude<SubjectStatus,
 type OpenDialog =
   | { kind: RowAction; subject: SubjectWithVisits }
   | { kind: 'visit'; subject: SubjectWithVisits; visit: Visit }
+  | { kind: 'visitInfo'; subject: SubjectWithVisits; subjectVisitId: string }
   | { kind: 'create' | 'statistics' | 'legend' }
   | null;
 
@@ -175,6 +179,13 @@ export default function SubjectMatrixPage() {
     [ctx.actor, ctx.isSiteUser, statusFilterActive, visitTypes],
   );
 
+  /** Site users outside a status filter may correct what the rules allow (spec section 5, "canIEdit"). */
+  const writes = ctx.isSiteUser && !statusFilterActive;
+  const canEditRandomisation = (s: SubjectWithVisits) =>
+    writes && subjectRules.updateRandomisation(subjectFacts(s, visitTypes), ctx.actor) === null;
+  const canChangeDate = (s: SubjectWithVisits) => (sv: SubjectVisit) =>
+    writes && canChangeSubjectVisitDate(subjectFacts(s, visitTypes), ctx.actor, sv) === null;
+
   const setSearch = (key: keyof MatrixFilterState['searches'], value: string) =>
     update((s) => ({ searches: { ...s.searches, [key]: value }, page: 1 }));
   const toggleStatus = (status: SubjectStatus) =>
@@ -200,6 +211,8 @@ export default function SubjectMatrixPage() {
       update((s) => ({ pinned: s.pinned.includes(column) ? s.pinned.filter((c) => c !== column) : [...s.pinned, column] })),
     onAction: (kind: RowAction, subject: SubjectWithVisits) => setDialog({ kind, subject }),
     onConfirmVisit: (subject: SubjectWithVisits, visit: Visit) => setDialog({ kind: 'visit', subject, visit }),
+    onOpenVisit: (subject: SubjectWithVisits, subjectVisitId: string) =>
+      setDialog({ kind: 'visitInfo', subject, subjectVisitId }),
   };
 
   let content;
@@ -361,6 +374,8 @@ export default function SubjectMatrixPage() {
             <SubjectInfoDialog
               subject={dialog.subject}
               canEdit={abilities(dialog.subject).actions.includes('edit')}
+              canEditRandomisation={canEditRandomisation(dialog.subject)}
+              groups={research.data?.groupList ?? []}
               startEditing={dialog.kind === 'edit'}
               onClose={close}
             />
@@ -373,6 +388,14 @@ export default function SubjectMatrixPage() {
           {dialog.kind === 'sign' && <SignDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'delete' && <DeleteSubjectDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'visit' && <ConfirmVisitDialog subject={dialog.subject} visit={dialog.visit} onClose={close} />}
+          {dialog.kind === 'visitInfo' && (
+            <VisitInfoDialog
+              subject={dialog.subject}
+              subjectVisitId={dialog.subjectVisitId}
+              canChangeDate={canChangeDate(dialog.subject)}
+              onClose={close}
+            />
+          )}
         </>
       )}
     </Box>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,22 +7,67 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import i18n from 'i18next';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { common, FUTURE_DATE_MESSAGES, isFutureDate, todayIn } from '@edc/domain';
+import { FUTURE_DATE_MESSAGES, isFutureDate, todayIn } from '@edc/domain';
+import { ApiError, toastError } from '../../../shared/api/client';
+import { isoToText, MIN_YEAR, parseDateText } from '../dateText';
 
 export type FutureDateKey = keyof typeof FUTURE_DATE_MESSAGES;
 
-/** A required YYYY-MM-DD that is not in the future, with the spec's message in the interface language. */
+const language = () => (i18n.language?.startsWith('en') ? 'en' : 'ru');
+
+/**
+ * A required date typed as DD.MM.YYYY, checked when the form is submitted and sent as YYYY-MM-DD: a clear
+ * message for text that is not a date or a date no calendar has, and the spec's message (section 5) for a
+ * date in the future.
+ */
 export const pastDate = (key: FutureDateKey) =>
-  common.isoDate.refine((d) => !isFutureDate(d), { message: FUTURE_DATE_MESSAGES[key][i18n.language === 'en' ? 'en' : 'ru'] });
+  z.string().transform((text, ctx) => {
+    const parsed = parseDateText(text);
+    if (parsed.kind === 'date') {
+      if (!isFutureDate(parsed.iso)) return parsed.iso;
+      ctx.addIssue({ code: 'custom', message: FUTURE_DATE_MESSAGES[key][language()] });
+      return z.NEVER;
+    }
+    const message =
+      parsed.kind === 'empty'
+        ? i18n.t('common:validation.required')
+        : parsed.kind === 'format'
+          ? i18n.t('subjects:dates.format')
+          : parsed.kind === 'year'
+            ? i18n.t('subjects:dates.year', { year: MIN_YEAR })
+            : i18n.t('subjects:dates.impossible', { value: text.trim() });
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 
 /** Today on this device, YYYY-MM-DD. */
 export const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+/** Today as a date field starts: DD.MM.YYYY. */
+export const todayText = () => isoToText(today());
+
+/**
+ * The server's refusals on the fields they name (`path`), the others as toasts. For calls made with
+ * quietErrors, so that no message is shown twice.
+ */
+export function showServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  error: unknown,
+  fields: readonly FieldPath<T>[],
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const e of error.errors) {
+    const field = fields.find((f) => f === e.path);
+    if (field) form.setError(field, { type: 'server', message: e.message }, { shouldFocus: true });
+    else toastError(e.message);
+  }
+}
 
 export const optionalText = z
   .string()
@@ -38,7 +84,7 @@ interface FieldProps<T extends FieldValues> {
   disabled?: boolean;
 }
 
-/** A form field bound to react-hook-form (text, date, multiline or a select of options). */
+/** A form field bound to react-hook-form (text, multiline or a select of options); dates use DateField. */
 export function FormField<T extends FieldValues>({
   control,
   name,
@@ -46,12 +92,10 @@ export function FormField<T extends FieldValues>({
   required,
   autoFocus,
   disabled,
-  type = 'text',
   options,
   multiline,
   helperText,
 }: FieldProps<T> & {
-  type?: 'text' | 'date';
   options?: Array<{ value: string; label: string }>;
   multiline?: boolean;
   helperText?: string;
@@ -68,7 +112,6 @@ export function FormField<T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           label={label}
-          type={type}
           required={required}
           autoFocus={autoFocus}
           disabled={disabled}
@@ -78,10 +121,6 @@ export function FormField<T extends FieldValues>({
           maxRows={multiline ? 3 : undefined}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
-          slotProps={{
-            inputLabel: type === 'date' ? { shrink: true } : undefined,
-            htmlInput: type === 'date' ? { max: '9999-12-31' } : undefined,
-          }}
         >
           {options?.map((o) => (
             <MenuItem key={o.value} value={o.value}>
@@ -146,5 +185,26 @@ export function FormDialog({
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** Label and value pairs as a description list (two columns from sm up); an empty value shows a dash. */
+export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: 0.5, my: 1 }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
+            {value === null || value === undefined || value === '' ? '—' : value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
   );
 }
