@@ -101,6 +101,19 @@ describe('PUT /Researches/{id}', () => {
     const r = await freshResearch(db());
     expect((await as('manager').send('PUT', `/Researches/${r.id}`, info)).status).toBe(403);
   });
+
+  it('refuses a stale edit (409 naming updatedAt) and changes nothing; a fresh one saves', async () => {
+    const r = await freshResearch(db());
+    const read = await admin.ok('GET', `/Researches/${r.id}`);
+    expect(read.createdAt).toEqual(expect.any(String));
+    const first = await admin.ok('PUT', `/Researches/${r.id}`, { ...info, mnn: 'Первое', updatedAt: read.updatedAt });
+    expect(first.updatedAt).not.toBe(read.updatedAt);
+    const stale = await admin.send('PUT', `/Researches/${r.id}`, { ...info, mnn: 'Второе', updatedAt: read.updatedAt });
+    expectError(stale, 409, 'conflict', 'updatedAt');
+    expect((await admin.ok('GET', `/Researches/${r.id}`)).mnn).toBe('Первое');
+    const fresh = await admin.ok('PUT', `/Researches/${r.id}`, { ...info, mnn: 'Второе', updatedAt: first.updatedAt });
+    expect(fresh.mnn).toBe('Второе');
+  });
 });
 
 describe('Lock, Archive, Delete, ToggleIwrsConnection', () => {

@@ -84,6 +84,7 @@ export const researchUpdate = z.object({
   totalPeriods: researchFields.totalPeriods.optional(),
   pointList: researchFields.pointList.optional(),
   groupList: researchFields.groupList.optional(),
+  updatedAt,
 });
 /* Replies carry the read shape of GET /Researches/{id} (`research` of schemas/identity.ts). */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMPLOYEE_TYPES, LANGUAGES, ORGANISATION_TYPES, RESEARCH_STATUSES, USER_ROLES } from '../enums.js';
 import { PERMISSION_KEYS } from '../permissions.js';
 import { email, id, name, optionalName, searchPageQuery } from './common.js';
-import { organisationDto } from './auth.js';
+import { organisationWithTaxNumbers } from './auth.js';
 
 export const userRole = z.enum(USER_ROLES);
 export const employeeType = z.enum(EMPLOYEE_TYPES);
@@ -38,16 +38,8 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** Russian tax numbers: INN of 10 digits (a company) or 12 (a sole trader); KPP of 9 (digits, 5th and 6th may be letters). */
-export const inn = z
-  .string()
-  .trim()
-  .regex(/^(\d{10}|\d{12})$/, 'INN: 10 or 12 digits');
-export const kpp = z
-  .string()
-  .trim()
-  .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP: 9 characters');
-export const organisationCreate = organisationDto.extend({ inn: inn.nullish(), kpp: kpp.nullish() });
+/** An organisation's details with its INN and KPP (optional); shared with registration. */
+export const organisationCreate = organisationWithTaxNumbers;
 export const organisationUpdate = organisationCreate.partial();
 /** An organisation as nested in other replies. */
 export const organisation = z.object({ id, name: z.string(), shortName: z.string(), address: z.string() });
@@ -121,6 +113,9 @@ export const research = z.object({
   researchKey: z.string().nullable(),
   statusString: z.enum(RESEARCH_STATUSES),
   withIwrs: z.boolean(),
+  createdAt: z.string(),
+  /** Sent back on PUT /Researches/{id} to refuse a stale edit. */
+  updatedAt: z.string(),
 });
 export type Research = z.infer<typeof research>;
 export const researchesQuery = searchPageQuery;

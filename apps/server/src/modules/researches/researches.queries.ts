@@ -28,6 +28,8 @@ export const toResearch = (r: ResearchRow): Research => ({
   researchKey: r.researchKey,
   statusString: r.status as ResearchStatus,
   withIwrs: r.withIwrs,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 export async function findResearch(db: Db, id: string): Promise<ResearchRow | undefined> {

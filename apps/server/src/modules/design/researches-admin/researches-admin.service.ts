@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../../../platform/http/errors.js'
 import { canInResearch } from '../../../platform/http/research-scope.js';
 import { toResearch, type ResearchRow } from '../../researches/researches.queries.js';
 import type { DesignCaller } from '../shared/context.js';
+import { assertFresh } from '../shared/checks.js';
 import { mayChangeDesign } from '../shared/policy.js';
 
 type Create = z.infer<typeof design.researchCreate>;
@@ -84,13 +85,28 @@ export async function updateResearch(deps: Deps, c: DesignCaller, id: string, in
   const before = await findAny(deps, id);
   if (!canInResearch(c.actor, 'researches', id) && !mayChangeDesign(c.actor, id)) throw forbidden();
   if (before.status !== 'Current') throw conflict('research_not_current');
+  const { updatedAt: seen, ...changes } = input;
+  assertFresh(before.updatedAt, seen);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(researches)
-      .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(researches.id, id), eq(researches.status, 'Current')))
+      .set({ ...changes, updatedAt: new Date() })
+      .where(
+        and(
+          eq(researches.id, id),
+          eq(researches.status, 'Current'),
+          // The same check in the statement: a change made since the read above also refuses the edit.
+          seen === undefined ? undefined : eq(researches.updatedAt, before.updatedAt),
+        ),
+      )
       .returning();
-    if (!row) throw conflict('research_not_current');
+    if (!row) {
+      if (seen !== undefined) {
+        const [now] = await tx.select({ status: researches.status }).from(researches).where(eq(researches.id, id));
+        if (now?.status === 'Current') throw conflict('conflict', 'updatedAt');
+      }
+      throw conflict('research_not_current');
+    }
     await writeAudit(tx, c.audit, {
       action: 'research.update',
       entityType: 'research',
