@@ -8,6 +8,7 @@ export * from './schemas/identity.js';
 export * from './references/reference-range.js';
 export * from './subjects/subject-status.js';
 export * from './subjects/dates.js';
+export * from './subjects/dates-text.js';
 export * from './subjects/visit-window.js';
 export * from './design/enums.js';
 export * from './design/version-status.js';

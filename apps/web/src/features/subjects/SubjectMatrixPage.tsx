@@ -54,16 +54,14 @@ import {
 } from './api';
 import { DEFAULT_FILTER_STATE, nextSort, useMatrixFilterState, type MatrixFilterState } from './filterState';
 import { SubjectCards, SubjectTable, type RowAbilities, type RowAction } from './SubjectGrid';
-import {
-  ConfirmVisitDialog,
-  CreateSubjectDialog,
-  DeleteSubjectDialog,
-  EndParticipationDialog,
-  RandomiseDialog,
-  ScreenfailerDialog,
-  SignDialog,
-  SubjectInfoDialog,
-} from './dialogs/SubjectDialogs';
+import { ConfirmVisitDialog } from './dialogs/ConfirmVisitDialog';
+import { CreateSubjectDialog } from './dialogs/CreateSubjectDialog';
+import { DeleteSubjectDialog } from './dialogs/DeleteSubjectDialog';
+import { EndParticipationDialog } from './dialogs/EndParticipationDialog';
+import { RandomiseDialog } from './dialogs/RandomiseDialog';
+import { ScreenfailerDialog } from './dialogs/ScreenfailerDialog';
+import { SignDialog } from './dialogs/SignDialog';
+import { SubjectInfoDialog } from './dialogs/SubjectInfoDialog';
 import { VisitInfoDialog } from './dialogs/VisitInfoDialog';
 import { CompletedStatusChip, SubjectStatusIcon } from './ui';
 

@@ -15,15 +15,14 @@ import { useTheme } from '@mui/material/styles';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { SubjectVisit, SubjectWithVisits } from '@edc/domain';
+import { isoToText, type SubjectVisit, type SubjectWithVisits } from '@edc/domain';
 import { api } from '../../../shared/api/client';
 import { formResolver } from '../../../shared/forms/zodI18n';
+import { DateField } from '../../../shared/components/DateField';
 import { Loading } from '../../../shared/components/Loading';
 import { useSubjectMutation, useSubjectVisits } from '../api';
-import { isoToText } from '../dateText';
 import { CompletedStatusChip, displayDate } from '../ui';
 import { Facts, pastDate } from './common';
-import { DateField } from './DateField';
 
 /** The visit's name with its occurrence when it repeats: "Visit #2". */
 export const subjectVisitTitle = (sv: SubjectVisit) =>

@@ -14,9 +14,18 @@ import i18n from 'i18next';
 import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FUTURE_DATE_MESSAGES, isFutureDate, todayIn } from '@edc/domain';
+import {
+  FUTURE_DATE_MESSAGES,
+  isFutureDate,
+  isoToText,
+  MIN_DATE_TEXT_YEAR,
+  parseDateText,
+  subjectGender,
+  todayIn,
+  type SubjectWithVisits,
+} from '@edc/domain';
 import { ApiError, toastError } from '../../../shared/api/client';
-import { isoToText, MIN_YEAR, parseDateText } from '../dateText';
+import { DateField } from '../../../shared/components/DateField';
 
 export type FutureDateKey = keyof typeof FUTURE_DATE_MESSAGES;
 
@@ -39,10 +48,10 @@ export const pastDate = (key: FutureDateKey) =>
       parsed.kind === 'empty'
         ? i18n.t('common:validation.required')
         : parsed.kind === 'format'
-          ? i18n.t('subjects:dates.format')
+          ? i18n.t('common:date.format')
           : parsed.kind === 'year'
-            ? i18n.t('subjects:dates.year', { year: MIN_YEAR })
-            : i18n.t('subjects:dates.impossible', { value: text.trim() });
+            ? i18n.t('common:date.year', { year: MIN_DATE_TEXT_YEAR })
+            : i18n.t('common:date.impossible', { value: text.trim() });
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
@@ -74,6 +83,32 @@ export const optionalText = z
   .trim()
   .max(1000)
   .transform((v) => (v === '' ? null : v));
+
+/** Required text of at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** How the dialogs name a subject: by its screening number. */
+export const subjectNumber = (s: SubjectWithVisits) => s.screeningNumber;
+
+/** Writes answer with field errors on the fields (showServerErrors); the rest become toasts there. */
+export const quiet = { quietErrors: true } as const;
+
+/** The fields of a randomisation, as the server names them in its errors. */
+export const RANDOMISATION_FIELDS = ['randomizationDate', 'randomizationGroup', 'randomizationNumber'] as const;
+
+/** The subject's details, as the server names them in its errors. */
+export const DETAIL_FIELDS = ['genderString', 'birthDate', 'screenDate', 'screeningNumber', 'fullName'] as const;
+
+/** The subject's details as entered on creation and when edited (POST /Subjects, PUT /Subjects/{id}/). */
+export const subjectDetailsSchema = () =>
+  z.object({
+    genderString: subjectGender,
+    birthDate: pastDate('date'),
+    screenDate: pastDate('screenDate'),
+    screeningNumber: requiredText(50),
+    fullName: optionalText,
+  });
+export type SubjectDetailsInput = z.input<ReturnType<typeof subjectDetailsSchema>>;
 
 interface FieldProps<T extends FieldValues> {
   control: Control<T, unknown, FieldValues>;
@@ -206,5 +241,25 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** The subject's detail fields, in the order the create and edit forms show them. */
+export function SubjectDetailsFields({ control }: { control: Control<SubjectDetailsInput, unknown, FieldValues> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormField control={control} name="screeningNumber" label={t('subjects:fields.screeningNumber')} required autoFocus />
+      <DateField control={control} name="screenDate" label={t('subjects:fields.screenDate')} required />
+      <FormField
+        control={control}
+        name="genderString"
+        label={t('subjects:fields.gender')}
+        required
+        options={(['Male', 'Female'] as const).map((g) => ({ value: g, label: t(`subjects:gender.${g}`) }))}
+      />
+      <DateField control={control} name="birthDate" label={t('subjects:fields.birthDate')} required />
+      <FormField control={control} name="fullName" label={t('subjects:fields.fullName')} />
+    </>
   );
 }

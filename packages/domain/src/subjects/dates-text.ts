@@ -1,9 +1,10 @@
 /**
  * Dates typed as DD.MM.YYYY (spec section 9: the interface shows DD.MM.YYYY, the API takes YYYY-MM-DD).
- * Pure functions: the masked input (DateField) and the form schemas use them.
+ * Pure functions: the web app's masked date input (shared/components/DateField) and its form schemas use them.
  */
 
-export const MIN_YEAR = 1900;
+/** The earliest year a typed date may have. */
+export const MIN_DATE_TEXT_YEAR = 1900;
 
 const SEPARATORS = /[.,/\-\s]/;
 
@@ -55,7 +56,7 @@ export type ParsedDate =
   | { kind: 'date'; iso: string }
   /** Not DD.MM.YYYY. */
   | { kind: 'format' }
-  /** DD.MM.YYYY that no calendar has (31.02, month 13) or a year before MIN_YEAR. */
+  /** DD.MM.YYYY that no calendar has (31.02, month 13) or a year before MIN_DATE_TEXT_YEAR. */
   | { kind: 'impossible' }
   | { kind: 'year' };
 
@@ -78,7 +79,7 @@ export function parseDateText(text: string): ParsedDate {
   else if (local) [day, month, year] = [Number(local[1]), Number(local[2]), Number(local[3])];
   else return { kind: 'format' };
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { kind: 'impossible' };
-  if (year < MIN_YEAR) return { kind: 'year' };
+  if (year < MIN_DATE_TEXT_YEAR) return { kind: 'year' };
   return { kind: 'date', iso: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
 }
 

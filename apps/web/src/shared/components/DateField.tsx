@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { caretAfterMask, isoToText, maskDateText, normaliseDateText, parseDateText } from '../dateText';
+import { caretAfterMask, isoToText, maskDateText, normaliseDateText, parseDateText } from '@edc/domain';
 
 export interface DateInputProps {
   label: string;
@@ -25,7 +25,8 @@ export interface DateInputProps {
 /**
  * A date typed as DD.MM.YYYY whatever the browser's language (a native date input follows the browser
  * locale): digits get their dots as they are typed, a pasted YYYY-MM-DD is turned round, and the calendar
- * button opens the browser's own date picker. The value is the text; the form's schema checks and converts it.
+ * button opens the browser's own date picker. The value is the text; the form's schema checks and converts it
+ * (with parseDateText from @edc/domain; its texts are the common:date keys).
  */
 export function DateInput({
   label,
@@ -92,7 +93,7 @@ export function DateInput({
       disabled={disabled}
       error={Boolean(error)}
       helperText={error ?? helperText}
-      placeholder={t('subjects:dates.placeholder')}
+      placeholder={t('common:date.placeholder')}
       autoComplete="off"
       slotProps={{
         inputLabel: { shrink: true },
@@ -104,7 +105,7 @@ export function DateInput({
                 edge="end"
                 size="small"
                 disabled={disabled}
-                aria-label={t('subjects:dates.pick', { field: label })}
+                aria-label={t('common:date.pick', { field: label })}
                 onClick={openPicker}
               >
                 <CalendarMonthOutlined fontSize="small" />
