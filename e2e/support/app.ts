@@ -15,6 +15,8 @@ export const MENU = {
   organisationSettings: 'Настройки организаций',
   centres: 'Центры исследования',
   forms: 'Формы',
+  versions: 'Версии',
+  researches: 'Исследования',
   users: 'Пользователи',
   monitoringVisits: 'Мониторинговые визиты',
 } as const;
@@ -48,7 +50,14 @@ const subjectMatrix = '/subjectmatrix';
 const visitsSettings = '/researchSettings/visits';
 
 /** The administration group (user roles Admin and Editor): its built links. */
-const ADMINISTRATION_LINKS = [MENU.researchSettings, MENU.organisationSettings, MENU.centres, MENU.forms];
+const ADMINISTRATION_LINKS = [
+  MENU.researchSettings,
+  MENU.versions,
+  MENU.researches,
+  MENU.organisationSettings,
+  MENU.centres,
+  MENU.forms,
+];
 
 /** A site, test-site or QA employee: lands on the subject matrix (no breadcrumbs there). */
 function researcher(email: string, role: string, organisation: string): DemoAccount {

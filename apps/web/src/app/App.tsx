@@ -24,6 +24,7 @@ const ProfilePage = lazy(() => import('../features/identity/ProfilePage'));
 const OrganisationCabinetPage = lazy(() => import('../features/identity/OrganisationCabinetPage'));
 const PageAtWork = lazy(() => import('../features/pageAtWork/PageAtWork'));
 const VisitsSettingsPage = lazy(() => import('../features/design/visits/VisitsSettingsPage'));
+const VersionsSettingsPage = lazy(() => import('../features/versions/VersionsSettingsPage'));
 const VisitFormsPage = lazy(() => import('../features/design/forms/VisitFormsPage'));
 const FormEditorPage = lazy(() => import('../features/design/editor/FormEditorPage'));
 const FormTypesPage = lazy(() => import('../features/design/formTypes/FormTypesPage'));
@@ -35,6 +36,8 @@ const CentrePage = lazy(() => import('../features/centres/CentrePage'));
 const OrganisationsPage = lazy(() => import('../features/centres/OrganisationsPage'));
 const OrganisationPage = lazy(() => import('../features/centres/OrganisationPage'));
 const ResearchReferencesPage = lazy(() => import('../features/centres/ResearchReferencesPage'));
+const ResearchesPage = lazy(() => import('../features/researches/ResearchesPage'));
+const ResearchInfoPage = lazy(() => import('../features/researches/ResearchInfoPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -74,6 +77,7 @@ export function App() {
           <Route path="/pageAtWork" element={<PageAtWork />} />
           <Route path="/organizationCabinets/:organizationId/:tab" element={<OrganisationCabinetPage />} />
           <Route path="/researchSettings/visits" element={<VisitsSettingsPage />} />
+          <Route path="/researchSettings/versions/:tab" element={<VersionsSettingsPage />} />
           <Route path="/visits/:visitId" element={<VisitFormsPage />} />
           <Route path="/visits/:visitId/form/:formId" element={<FormEditorPage />} />
           <Route path="/forms" element={<FormTypesPage />} />
@@ -85,6 +89,8 @@ export function App() {
           <Route path="/organizations" element={<OrganisationsPage />} />
           <Route path="/organizations/:organizationId/:tab" element={<OrganisationPage />} />
           <Route path="/researchReferences" element={<ResearchReferencesPage />} />
+          <Route path="/researches" element={<ResearchesPage />} />
+          <Route path="/researchInfo/:researchId" element={<ResearchInfoPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

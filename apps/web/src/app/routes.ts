@@ -11,6 +11,7 @@ export const BUILT_ROUTES = [
   '/pageAtWork',
   '/organizationCabinets/:organizationId/:tab',
   '/researchSettings/visits',
+  '/researchSettings/versions/:tab',
   '/visits/:visitId',
   '/visits/:visitId/form/:formId',
   '/forms',
@@ -20,6 +21,8 @@ export const BUILT_ROUTES = [
   '/organizations',
   '/organizations/:organizationId/:tab',
   '/researchReferences',
+  '/researches',
+  '/researchInfo/:researchId',
   '/subjectmatrix',
   '/subject/:subjectId/:tab',
 ] as const;

@@ -6,13 +6,19 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Me } from '@edc/domain';
 import { NO_BREADCRUMB_PATHS, organisationCabinetPath } from '../routes';
+import { useSubjectCrumbLabel } from '../../features/subjects/crumb';
 
 interface Crumb {
   label: string;
   to?: string;
 }
 
-type CrumbBuilder = (params: Record<string, string | undefined>, t: TFunction, me: Me) => Crumb[];
+/** Labels of dynamic segments that come from a page's data (undefined until it is loaded). */
+interface DataLabels {
+  subject?: string;
+}
+
+type CrumbBuilder = (params: Record<string, string | undefined>, t: TFunction, me: Me, labels: DataLabels) => Crumb[];
 
 /** The last crumb of a tabbed page: the tab's label, when the tab is a known one (pages redirect otherwise). */
 function tabCrumb(t: TFunction, group: 'tab' | 'centreTab', tab: string | undefined): Crumb[] {
@@ -46,6 +52,14 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
     },
   },
   { path: '/researchSettings/visits', build: (_, t) => [researchSettings(t), { label: t('shell:crumbs.visits') }] },
+  {
+    path: '/researchSettings/versions/:tab',
+    build: (p, t) => [
+      researchSettings(t),
+      { label: t('shell:menu.versions'), to: '/researchSettings/versions/research' },
+      ...(p.tab === 'research' || p.tab === 'protocol' ? [{ label: t(`shell:crumbs.versionsTab.${p.tab}`) }] : []),
+    ],
+  },
   {
     path: '/visits/:visitId',
     build: (p, t) => [researchSettings(t), visitsList(t, p.visitId), { label: t('shell:crumbs.visit') }],
@@ -82,11 +96,13 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
     ],
   },
   { path: '/researchReferences', build: (_, t) => [{ label: t('shell:crumbs.references') }] },
+  { path: '/researches', build: (_, t) => [administration(t), { label: t('shell:menu.researches') }] },
+  { path: '/researchInfo/:researchId', build: (_, t) => [{ label: t('shell:menu.researchInfo') }] },
   {
     path: '/subject/:subjectId/:tab',
-    build: (p, t) => [
+    build: (p, t, _me, labels) => [
       { label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' },
-      { label: t('shell:crumbs.subject') },
+      { label: labels.subject ?? t('shell:crumbs.subject') },
       ...tabCrumb(t, 'tab', p.tab),
     ],
   },
@@ -95,12 +111,13 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
 export function AppBreadcrumbs({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const subjectLabel = useSubjectCrumbLabel(matchPath('/subject/:subjectId/:tab', pathname)?.params.subjectId);
   if (NO_BREADCRUMB_PATHS.includes(pathname)) return null;
   let crumbs: Crumb[] = [];
   for (const def of CRUMBS) {
     const match = matchPath(def.path, pathname);
     if (match) {
-      crumbs = def.build(match.params, t, me);
+      crumbs = def.build(match.params, t, me, { subject: subjectLabel });
       break;
     }
   }

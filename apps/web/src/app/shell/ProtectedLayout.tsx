@@ -94,7 +94,8 @@ export default function ProtectedLayout() {
         component="main"
         id="main-content"
         tabIndex={-1}
-        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: 12, outline: 'none' }}
+        // pb per breakpoint too: a plain value would lose to p's media queries, and the help button would cover the page's end.
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: { xs: 12 }, outline: 'none' }}
       >
         <Toolbar />
         <AppBreadcrumbs me={me.data} />

@@ -9,6 +9,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -191,6 +192,7 @@ export const MENU: MenuItemDef[] = [
     visible: (ctx) => ctx.userRole === 'Admin' || ctx.userRole === 'Editor',
     children: () => [
       link('adminResearchSettings', 'shell:menu.researchSettings', '/researchSettings/visits', SettingsOutlined),
+      link('versions', 'shell:menu.versions', '/researchSettings/versions/research', HistoryOutlined),
       link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
       link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),
       link('researchCentres', 'centres:menu.centres', '/researchSettings/centers', DomainOutlined),

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -37,6 +38,7 @@ import {
 import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
 import { ResponsiveList, type Column } from '../components/ResponsiveList';
 import { formEditorPath, visitPath } from '../paths';
+import { versionsPath } from '../../versions/paths';
 import { CreateVisitDialog, VisitDetailsDialog } from './VisitDialogs';
 
 function VisitForms({ visit }: { visit: Visit }) {
@@ -196,6 +198,15 @@ export default function VisitsSettingsPage() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         {canPick && <ResearchPicker value={researchId} onChange={choose} />}
         {researchId && <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />}
+        {researchId && (
+          <Button
+            component={RouterLink}
+            to={versionsPath('research', canPick ? researchId : null)}
+            startIcon={<HistoryOutlined />}
+          >
+            {t('shell:menu.versions')}
+          </Button>
+        )}
         {researchId && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto' } }}>
             {t('design:visit.create')}

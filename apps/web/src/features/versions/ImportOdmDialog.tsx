@@ -1,0 +1,248 @@
+import { useRef, useState, type DragEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { DesignDialog, RhfText } from '../design/components/common';
+import { useImportOdm, type OdmImportReply, type ResearchVersion } from './api';
+import { defaultStartDate } from './dates';
+import { DialogProblems } from './DialogProblems';
+import { IndexFields } from './IndexFields';
+import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
+import { OdmImportReport } from './OdmImportReport';
+import { messagesOf, showServerErrors } from './serverErrors';
+
+/** The server takes documents of up to 20 MiB (odmImportRequest). */
+export const MAX_ODM_BYTES = 20 * 1024 * 1024;
+
+/** Where an import is: reading the file, sending it (0..1), or the server building the version. */
+type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
+
+const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
+
+function ImportProgress({ phase }: { phase: Phase }) {
+  const { t } = useTranslation();
+  if (phase.kind === 'idle') return null;
+  const percent = phase.kind === 'uploading' ? Math.round(phase.fraction * 100) : null;
+  const label =
+    phase.kind === 'reading'
+      ? t('versions:odm.reading')
+      : phase.kind === 'uploading'
+        ? t('versions:odm.uploading', { percent })
+        : t('versions:odm.processing');
+  return (
+    <Box sx={{ mt: 2 }} data-testid="odm-progress">
+      <Typography variant="body2" role="status" aria-live="polite" sx={{ mb: 0.5 }}>
+        {label}
+      </Typography>
+      <LinearProgress
+        variant={percent === null ? 'indeterminate' : 'determinate'}
+        value={percent ?? undefined}
+        aria-label={label}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Import of a CDISC ODM 1.3.2 study design as a new research version (POST /ResearchVersions/ImportOdm):
+ * pick an .xml file, choose the index (by default the next major one), follow the upload, then read the
+ * report. A refusal keeps the dialog open with everything entered and the server's reason.
+ */
+export function ImportOdmDialog({
+  researchId,
+  researchLabel,
+  versions,
+  onClose,
+}: {
+  researchId: string;
+  researchLabel: string;
+  versions: readonly ResearchVersion[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const importOdm = useImportOdm();
+  const last = sortVersions(versions).at(-1);
+  const offered = offeredVersionIndexes(last);
+  const form = useForm<NewVersionInput, unknown, NewVersionOutput>({
+    resolver: newVersionResolver,
+    defaultValues: { ...offered[1], startedDate: defaultStartDate(last?.startedDate), description: '' },
+  });
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problems, setProblems] = useState<string[]>([]);
+  const [report, setReport] = useState<OdmImportReply | null>(null);
+  const busy = phase.kind !== 'idle';
+
+  const choose = (picked: File | undefined) => {
+    if (!picked) return;
+    setFile(picked);
+    if (!/\.xml$/i.test(picked.name)) setFileError(t('versions:odm.notXml'));
+    else if (picked.size > MAX_ODM_BYTES) setFileError(t('versions:odm.tooLarge', { max: MAX_ODM_BYTES / 1024 / 1024 }));
+    else setFileError(null);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (!busy) choose(e.dataTransfer.files[0]);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!file) return setFileError(t('versions:odm.fileRequired'));
+    if (fileError) return;
+    setProblems([]);
+    setPhase({ kind: 'reading' });
+    let xml: string;
+    try {
+      xml = await file.text();
+    } catch {
+      setPhase({ kind: 'idle' });
+      return setFileError(t('versions:odm.unreadable'));
+    }
+    setPhase({ kind: 'uploading', fraction: 0 });
+    importOdm.mutate(
+      {
+        body: { researchId, xml, ...values, description: values.description || null },
+        onUploadProgress: (fraction) => setPhase(fraction < 1 ? { kind: 'uploading', fraction } : { kind: 'processing' }),
+      },
+      {
+        onSuccess: setReport,
+        onError: (e) => {
+          const rest = showServerErrors(e, form.setError, NEW_VERSION_FIELDS);
+          const aboutFile = rest.filter((p) => p.path === 'xml');
+          if (aboutFile.length) setFileError(messagesOf(aboutFile).join(' '));
+          setProblems(messagesOf(rest.filter((p) => p.path !== 'xml')));
+        },
+        onSettled: () => setPhase({ kind: 'idle' }),
+      },
+    );
+  });
+
+  if (report) {
+    const visitsOfVersion = `/researchSettings/visits?researchId=${researchId}&versionId=${report.researchVersion.id}`;
+    return (
+      <DesignDialog
+        open
+        onClose={onClose}
+        maxWidth="md"
+        title={t('versions:odm.reportTitle')}
+        actions={
+          <>
+            <Button component={RouterLink} to={visitsOfVersion}>
+              {t('versions:odm.openVisits')}
+            </Button>
+            <Button variant="contained" onClick={onClose} autoFocus>
+              {t('common:actions.close')}
+            </Button>
+          </>
+        }
+      >
+        <OdmImportReport report={report} />
+      </DesignDialog>
+    );
+  }
+
+  const fileHelpId = 'odm-file-help';
+  return (
+    <DesignDialog
+      open
+      onClose={busy ? () => undefined : onClose}
+      title={t('versions:odm.importTitle')}
+      onSubmit={(e) => {
+        // The file is checked with the other inputs, not only once they are valid.
+        if (!file) setFileError(t('versions:odm.fileRequired'));
+        void submit(e);
+      }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {t('versions:odm.import')}
+          </Button>
+        </>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('versions:odm.intro', { research: researchLabel })}
+      </Typography>
+      <Box
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!busy) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          p: 2,
+          mb: 1,
+          border: 2,
+          borderStyle: 'dashed',
+          borderRadius: 1,
+          borderColor: fileError ? 'error.main' : dragging ? 'primary.main' : 'divider',
+          bgcolor: dragging ? 'action.hover' : undefined,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 2,
+        }}
+      >
+        <input
+          ref={input}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          hidden
+          data-testid="odm-file-input"
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileOutlined />}
+          onClick={() => input.current?.click()}
+          disabled={busy}
+          aria-describedby={fileHelpId}
+        >
+          {t(file ? 'versions:odm.chooseOther' : 'versions:odm.chooseFile')}
+        </Button>
+        <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="odm-file-name">
+          {file ? t('versions:odm.fileChosen', { name: file.name, size: kilobytes(file.size) }) : t('versions:odm.dropHint')}
+        </Typography>
+      </Box>
+      <FormHelperText id={fileHelpId} error={Boolean(fileError)} role={fileError ? 'alert' : undefined} sx={{ mb: 2 }}>
+        {fileError ?? t('versions:odm.fileHint')}
+      </FormHelperText>
+      <IndexFields form={form} offered={offered} />
+      <RhfText
+        control={form.control}
+        name="startedDate"
+        type="date"
+        required
+        label={t('versions:research.startedDate')}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: last?.startedDate } }}
+      />
+      <RhfText
+        control={form.control}
+        name="description"
+        label={t('versions:research.description')}
+        multiline
+        minRows={2}
+        printCheck
+      />
+      <ImportProgress phase={phase} />
+      <DialogProblems problems={problems} />
+    </DesignDialog>
+  );
+}

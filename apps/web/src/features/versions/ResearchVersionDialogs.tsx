@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { formatDisplayDate, offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { formResolver } from '../../shared/forms/zodI18n';
+import { DesignDialog, RhfText } from '../design/components/common';
+import { useResearchVersionMutations, type ResearchVersion } from './api';
+import { defaultStartDate } from './dates';
+import { DialogProblems } from './DialogProblems';
+import { IndexFields } from './IndexFields';
+import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
+import { messagesOf, showServerErrors } from './serverErrors';
+
+const dateInput = { inputLabel: { shrink: true } };
+
+// ------------------------------------------------------------------------------------------- create
+
+/**
+ * A new research version (spec sections 4 and 5): one of the two offered indexes, a start date not before
+ * the last version's, an optional description. The server's refusals ('Версия 1.0 уже существует!', the
+ * date rules) appear under their inputs.
+ */
+export function CreateResearchVersionDialog({
+  researchId,
+  versions,
+  onClose,
+}: {
+  researchId: string;
+  versions: readonly ResearchVersion[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { create } = useResearchVersionMutations();
+  const last = sortVersions(versions).at(-1);
+  const offered = offeredVersionIndexes(last);
+  // The first version is usually 1.0; later ones a minor step.
+  const initial = last ? offered[0] : offered[1];
+  const form = useForm<NewVersionInput, unknown, NewVersionOutput>({
+    resolver: newVersionResolver,
+    defaultValues: { ...initial, startedDate: defaultStartDate(last?.startedDate), description: '' },
+  });
+  const [problems, setProblems] = useState<string[]>([]);
+  const submit = form.handleSubmit((values) => {
+    setProblems([]);
+    create.mutate(
+      { researchId, ...values, description: values.description || null },
+      { onSuccess: onClose, onError: (e) => setProblems(messagesOf(showServerErrors(e, form.setError, NEW_VERSION_FIELDS))) },
+    );
+  });
+  return (
+    <DesignDialog
+      open
+      onClose={onClose}
+      title={t('versions:research.create')}
+      onSubmit={(e) => void submit(e)}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            {t('versions:actions.create')}
+          </Button>
+        </>
+      }
+    >
+      <IndexFields form={form} offered={offered} autoFocus />
+      <RhfText
+        control={form.control}
+        name="startedDate"
+        type="date"
+        required
+        label={t('versions:research.startedDate')}
+        helperText={last ? t('versions:research.notBefore', { date: formatDisplayDate(last.startedDate) }) : undefined}
+        slotProps={{ ...dateInput, htmlInput: { min: last?.startedDate } }}
+      />
+      <RhfText
+        control={form.control}
+        name="description"
+        label={t('versions:research.description')}
+        multiline
+        minRows={2}
+        printCheck
+      />
+      <DialogProblems problems={problems} />
+    </DesignDialog>
+  );
+}
+
+// --------------------------------------------------------------------------------------------- edit
+
+const editForm = z.object({
+  startedDate: z.iso.date(),
+  description: z.string().trim().max(4000),
+  testedSubjects: z
+    .string()
+    .trim()
+    .regex(/^\d{0,9}$/),
+});
+type EditInput = z.input<typeof editForm>;
+type EditOutput = z.output<typeof editForm>;
+const editResolver = formResolver(editForm);
+const EDIT_FIELDS = ['startedDate', 'description', 'testedSubjects'] as const;
+
+/** Edit a version's description, planned tested subjects and — the last version only — its start date. */
+export function EditResearchVersionDialog({ version, onClose }: { version: ResearchVersion; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { update } = useResearchVersionMutations();
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: editResolver,
+    defaultValues: {
+      startedDate: version.startedDate,
+      description: version.description ?? '',
+      testedSubjects: version.testedSubjects === null ? '' : String(version.testedSubjects),
+    },
+  });
+  const [problems, setProblems] = useState<string[]>([]);
+  const submit = form.handleSubmit((values) => {
+    setProblems([]);
+    update.mutate(
+      {
+        id: version.id,
+        body: {
+          description: values.description || null,
+          testedSubjects: values.testedSubjects === '' ? null : Number(values.testedSubjects),
+          ...(version.isLast ? { startedDate: values.startedDate } : {}),
+          updatedAt: version.updatedAt,
+        },
+      },
+      { onSuccess: onClose, onError: (e) => setProblems(messagesOf(showServerErrors(e, form.setError, EDIT_FIELDS))) },
+    );
+  });
+  return (
+    <DesignDialog
+      open
+      onClose={onClose}
+      title={t('versions:research.editTitle', { index: version.index })}
+      onSubmit={(e) => void submit(e)}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={update.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <RhfText
+        control={form.control}
+        name="startedDate"
+        type="date"
+        required
+        disabled={!version.isLast}
+        label={t('versions:research.startedDate')}
+        helperText={version.isLast ? undefined : t('versions:research.onlyLastDate')}
+        slotProps={dateInput}
+        autoFocus={version.isLast}
+      />
+      <RhfText
+        control={form.control}
+        name="description"
+        label={t('versions:research.description')}
+        multiline
+        minRows={2}
+        printCheck
+        autoFocus={!version.isLast}
+      />
+      <RhfText
+        control={form.control}
+        name="testedSubjects"
+        type="number"
+        label={t('versions:research.testedSubjects')}
+        helperText={t('versions:research.testedSubjectsHint')}
+        slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+      />
+      <DialogProblems problems={problems} />
+    </DesignDialog>
+  );
+}

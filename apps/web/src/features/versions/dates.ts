@@ -1,0 +1,10 @@
+import { todayIn } from '@edc/domain';
+
+/** Today on this device as YYYY-MM-DD (the API's date format). */
+export const localToday = (): string => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** A new version's default start: today, or the last version's start when that is later (it may not precede it). */
+export const defaultStartDate = (lastStartedDate: string | undefined): string => {
+  const today = localToday();
+  return lastStartedDate && lastStartedDate > today ? lastStartedDate : today;
+};

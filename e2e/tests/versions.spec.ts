@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { MENU, sideMenu, signIn } from '../support/app';
+
+// The versions settings page as admin@demo.test (user role Admin, Manager of DEMO-001's admin centre):
+// a protocol version, a research version with the duplicate-index refusal, the status machine forth and
+// back, then the version's design exported as ODM and imported again — as a new version of the same
+// research, and into DEMO-002 picked at the top of the page.
+
+const suffix = Date.now().toString(36).slice(-5);
+const VISIT = `Визит версии ${suffix}`;
+const PROTOCOL = `E2E-${suffix}`;
+const DESCRIPTION = `Версия E2E ${suffix}`;
+const shots = process.env.SCREENSHOTS ? (name: string) => path.join(test.info().project.outputDir, 'screenshots', name) : null;
+
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The index a new-version dialog offers, as "major.minor". */
+async function indexIn(dialog: Locator): Promise<string> {
+  const major = await dialog.getByRole('spinbutton', { name: 'Старший номер' }).inputValue();
+  const minor = await dialog.getByRole('spinbutton', { name: 'Младший номер' }).inputValue();
+  return `${major}.${minor}`;
+}
+
+async function importOdm(page: Page, file: string): Promise<{ index: string; report: Locator }> {
+  await page.getByRole('button', { name: 'Импорт ODM' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Импорт ODM' });
+  await dialog.getByTestId('odm-file-input').setInputFiles(file);
+  await expect(dialog.getByTestId('odm-file-name')).toContainText(path.basename(file));
+  const index = await indexIn(dialog);
+  await dialog.getByRole('button', { name: 'Импортировать' }).click();
+  const report = page.getByRole('dialog', { name: 'Импорт ODM: отчёт' });
+  await expect(report.getByText(`Создана версия ${index}`)).toBeVisible({ timeout: 30_000 });
+  return { index, report };
+}
+
+test('versions: protocol and research versions, status actions, ODM export and import', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin@demo.test');
+
+  // A visit, so that the new version carries a design over.
+  await page.goto('/researchSettings/visits');
+  await page.getByRole('button', { name: 'Создать визит' }).click();
+  const visitDialog = page.getByRole('dialog', { name: 'Создать визит' });
+  await visitDialog.getByRole('textbox', { name: 'Название' }).fill(VISIT);
+  await visitDialog.getByRole('textbox', { name: 'Ключ визита' }).fill(`V${suffix}`);
+  await choose(page, visitDialog, 'Тип визита', 'Скрининг');
+  await visitDialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(visitDialog).toHaveCount(0);
+
+  // The administration menu leads to the versions page.
+  await sideMenu(page).getByRole('link', { name: MENU.versions, exact: true }).click();
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/research$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Версии' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Версии исследования');
+
+  // Protocol versions: required fields, create, edit.
+  await page.getByRole('tab', { name: 'Версии протокола' }).click();
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/protocol$/);
+  await page.getByRole('button', { name: 'Создать версию протокола' }).click();
+  const protocolDialog = page.getByRole('dialog', { name: 'Создать версию протокола' });
+  await protocolDialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(protocolDialog.getByText('Заполните поле')).toHaveCount(2);
+  await protocolDialog.getByRole('textbox', { name: 'Номер версии протокола' }).fill(PROTOCOL);
+  await protocolDialog.getByLabel('Дата версии протокола').fill('2026-02-01');
+  await protocolDialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(protocolDialog).toHaveCount(0);
+  const protocolRow = page.getByTestId('protocol-version-row').filter({ hasText: PROTOCOL });
+  await expect(protocolRow).toContainText('01.02.2026');
+  await protocolRow.getByRole('button', { name: `Редактировать версию протокола ${PROTOCOL}` }).click();
+  const protocolEdit = page.getByRole('dialog', { name: `Версия протокола ${PROTOCOL}: редактирование` });
+  await protocolEdit.getByLabel('Дата версии протокола').fill('2026-02-03');
+  await protocolEdit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(protocolEdit).toHaveCount(0);
+  await expect(protocolRow).toContainText('03.02.2026');
+
+  // Research versions: create one with the offered index.
+  await page.getByRole('tab', { name: 'Версии исследования' }).click();
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/research$/);
+  await page.getByRole('button', { name: 'Создать версию', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'Создать версию' });
+  const index = await indexIn(create);
+  await create.getByRole('textbox', { name: 'Описание' }).fill(DESCRIPTION);
+  await create.getByRole('button', { name: 'Создать' }).click();
+  await expect(create).toHaveCount(0);
+  const row = page.getByTestId('research-version-row').filter({ hasText: DESCRIPTION });
+  await expect(row).toContainText(`Версия ${index}`);
+  await expect(row.getByTestId('version-status')).toHaveText('Разработка');
+
+  // The same index again: the server's refusal shows under the index.
+  await page.getByRole('button', { name: 'Создать версию', exact: true }).click();
+  const [major, minor] = index.split('.');
+  await create.getByRole('spinbutton', { name: 'Старший номер' }).fill(major!);
+  await create.getByRole('spinbutton', { name: 'Младший номер' }).fill(minor!);
+  await create.getByRole('button', { name: 'Создать' }).click();
+  await expect(create.getByText(`Версия ${index} уже существует!`)).toBeVisible();
+  await expect(create.getByRole('spinbutton', { name: 'Старший номер' })).toHaveAttribute('aria-invalid', 'true');
+  if (shots) await page.screenshot({ path: shots('versions-duplicate-1280.png'), animations: 'disabled' });
+  await create.getByRole('button', { name: 'Отмена' }).click();
+  await expect(create).toHaveCount(0);
+
+  // Designed → QaValidating → back to Designed.
+  await row.getByRole('button', { name: 'Начать валидацию' }).click();
+  await expect(row.getByTestId('version-status')).toHaveText('Валидация');
+  await expect(row.getByRole('button', { name: 'Начать тестирование' })).toBeVisible();
+  await row.getByRole('button', { name: 'Вернуть в разработку' }).click();
+  await expect(row.getByTestId('version-status')).toHaveText('Разработка');
+  await expect(row.getByRole('button', { name: 'Начать валидацию' })).toBeVisible();
+
+  // Export the version's design as ODM.
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Экспорт ODM версии ${index}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xml$/);
+  const odmFile = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(odmFile);
+  const xml = fs.readFileSync(odmFile, 'utf8');
+  expect(xml).toContain('<ODM');
+  expect(xml).toContain(VISIT);
+
+  // Import it as a new version of the same research: a different index, and the report.
+  const first = await importOdm(page, odmFile);
+  expect(first.index).not.toBe(index);
+  const visits = Number(await first.report.getByTestId('odm-count-visits').textContent());
+  expect(visits).toBeGreaterThanOrEqual(1);
+  await expect(first.report.getByRole('heading', { name: /^Не перенесено: \d+$/ })).toBeVisible();
+  if (shots) await page.screenshot({ path: shots('versions-import-report-1280.png'), animations: 'disabled' });
+  await first.report.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(first.report).toHaveCount(0);
+  const imported = page.getByTestId('research-version-row').filter({ hasText: `Версия ${first.index}` });
+  await expect(imported.getByTestId('version-status')).toHaveText('Разработка');
+  if (shots) await page.screenshot({ path: shots('versions-research-1280.png'), fullPage: true, animations: 'disabled' });
+
+  // An admin picks another research at the top and imports the same file into it.
+  await choose(page, page.locator('main'), 'Исследование', 'DEMO-002');
+  await expect(page).toHaveURL(/researchId=/);
+  await expect(page.getByTestId('research-version-row').filter({ hasText: DESCRIPTION })).toHaveCount(0);
+  const second = await importOdm(page, odmFile);
+  await expect(second.report.getByTestId('odm-count-visits')).toHaveText(String(visits));
+  await second.report.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(page.getByTestId('research-version-row').filter({ hasText: `Версия ${second.index}` })).toBeVisible();
+
+  if (shots) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shots('versions-research-390.png'), fullPage: true, animations: 'disabled' });
+    await page.getByRole('tab', { name: 'Версии протокола' }).click();
+    await page.screenshot({ path: shots('versions-protocol-390.png'), fullPage: true, animations: 'disabled' });
+  }
+});
