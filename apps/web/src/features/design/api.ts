@@ -195,11 +195,6 @@ export function useFormMutations() {
       mutationFn: (id: string) => api.post<Form>(`/Forms/${id}/ToggleComplete`).then((r) => r.data),
       onSuccess: done,
     }),
-    copyToVisits: useMutation({
-      mutationFn: ({ id, visitIdList }: { id: string; visitIdList: string[] }) =>
-        api.post<Form[]>(`/Forms/${id}/CopyToVisitList`, { visitIdList }),
-      onSuccess: done,
-    }),
   };
 }
 

@@ -1,23 +1,36 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CallSplit from '@mui/icons-material/CallSplit';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import SaveAltOutlined from '@mui/icons-material/SaveAltOutlined';
 import { useTranslation } from 'react-i18next';
 import { useFormMutations, type Form } from '../api';
-import { CopyFormDialog } from '../forms/FormDialogs';
+import { CopyFormDialog } from '../forms/CopyDialogs';
+import { FormInfoDialog } from '../forms/FormInfoDialog';
+import { canSplit, SplitVersionDialog } from '../forms/SplitVersionDialog';
+import { SaveTemplateDialog } from '../forms/TemplateDialogs';
+
+type Open = 'info' | 'copy' | 'template' | 'split' | null;
 
 /**
- * The form's complete flag (spec section 4): a complete form hides structure edits and offers copying;
- * the toggle ends or reopens it.
+ * The form's actions (spec section 4): info, the complete toggle (a complete form hides structure
+ * edits and offers copying and saving as a template), and split version for a form of several
+ * research versions.
  */
-export function FormStateActions({ form }: { form: Form }) {
+export function FormStateActions({ form, onSplit }: { form: Form; onSplit?: (copy: Form) => void }) {
   const { t } = useTranslation();
   const { toggleComplete } = useFormMutations();
-  const [copying, setCopying] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      <Button variant="outlined" startIcon={<InfoOutlined />} onClick={() => setOpen('info')}>
+        {t('design:form.infoButton')}
+      </Button>
       <Button
         variant={form.complete ? 'outlined' : 'contained'}
         color={form.complete ? 'inherit' : 'success'}
@@ -28,11 +41,24 @@ export function FormStateActions({ form }: { form: Form }) {
         {form.complete ? t('design:form.reopen') : t('design:form.markComplete')}
       </Button>
       {form.complete && (
-        <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => setCopying(true)}>
-          {t('design:form.copy')}
+        <>
+          <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => setOpen('copy')}>
+            {t('design:form.copy')}
+          </Button>
+          <Button variant="outlined" startIcon={<SaveAltOutlined />} onClick={() => setOpen('template')}>
+            {t('design:template.save')}
+          </Button>
+        </>
+      )}
+      {canSplit(form) && (
+        <Button variant="outlined" startIcon={<CallSplit />} onClick={() => setOpen('split')}>
+          {t('design:split.button')}
         </Button>
       )}
-      <CopyFormDialog form={copying ? form : null} researchId={form.researchId} onClose={() => setCopying(false)} />
+      <FormInfoDialog form={open === 'info' ? form : null} onClose={close} />
+      <CopyFormDialog form={open === 'copy' ? form : null} researchId={form.researchId} onClose={close} />
+      <SaveTemplateDialog form={open === 'template' ? form : null} onClose={close} />
+      <SplitVersionDialog form={open === 'split' ? form : null} onClose={close} onSplit={onSplit} />
     </Box>
   );
 }

@@ -16,9 +16,13 @@ import { useTheme } from '@mui/material/styles';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { unprintableCharacters, unprintableMessage } from '@edc/domain';
+import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { currentLanguage } from '../../../app/i18n';
 import type { ResearchVersion } from '../api';
+
+/** The server's message of a failed call (shown in the dialog that made it), or null. */
+export const errorText = (e: unknown): string | null => (e ? (e instanceof ApiError ? e.message : String(e)) : null);
 
 /** Point chips: the first 6, then "+N" (spec section 9). */
 export const MAX_POINT_CHIPS = 6;
@@ -219,6 +223,11 @@ export function RhfText<T extends FieldValues>({ name, control, printCheck, help
       )}
     />
   );
+}
+
+/** A plain (uncontrolled by react-hook-form) TextField with the print-font check under it. */
+export function PrintTextField({ value, helperText, ...rest }: TextFieldProps & { value: string }) {
+  return <TextField {...rest} value={value} helperText={<PrintHelper value={value} helper={helperText} />} />;
 }
 
 /** Research-version filter used on the visits and visit forms pages. */

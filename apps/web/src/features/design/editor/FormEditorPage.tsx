@@ -4,61 +4,63 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { PageTitle } from '../../../shared/components/PageTitle';
-import { useDesignForm, useFormFieldMutations, useReorderFields, useSections, useSectionMutations, type FormField } from '../api';
-import { ConfirmDialog, QueryState } from '../components/common';
+import { useDesignForm, useFormFieldMutations, useSections, useSectionMutations, type FormField } from '../api';
+import { ConfirmDialog, errorText } from '../components/common';
 import { FormStateActions } from '../components/FormStateActions';
-import { ResponsiveList } from '../components/ResponsiveList';
-import { SectionDialog } from '../forms/FormDialogs';
-import { visitPath } from '../paths';
-import { AddFieldsDialog, FieldDetailsDialog } from './FieldDialogs';
+import { formEditorPath, visitPath } from '../paths';
+import { AddFieldsDialog } from './AddFieldsDialog';
+import { useDependencyMutations } from './dependencyApi';
+import { formFields } from './dependencyTree';
+import { DependentFieldsDialog } from './DependentFieldsDialog';
+import { FieldDetailsDialog } from './FieldDetailsDialog';
+import { FieldsPanel, type FieldsView } from './FieldsPanel';
+import { fieldDomId } from './FieldTree';
+import { SectionsNav } from './SectionsNav';
 
-const fieldDomId = (id: string) => `form-field-${id}`;
-
-/** /visits/:visitId/form/:formId — sections on the left, the fields of the chosen section on the right. */
+/**
+ * /visits/:visitId/form/:formId — sections on the left, the fields of the chosen section on the right.
+ * `?sectionId=` chooses the section, `?formFieldId=` the field's section and scrolls to the field,
+ * `?view=tree` shows the dependent-fields tree.
+ */
 export default function FormEditorPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { visitId = '', formId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const form = useDesignForm(formId);
   const sections = useSections(formId);
-  const reorder = useReorderFields(formId);
   const fieldMutations = useFormFieldMutations();
   const sectionMutations = useSectionMutations();
-  const [addingSection, setAddingSection] = useState(false);
+  const { cleanParent } = useDependencyMutations();
   const [addingFields, setAddingFields] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [dependentsId, setDependentsId] = useState<string | null>(null);
   const [deletingField, setDeletingField] = useState<FormField | null>(null);
   const [deletingSection, setDeletingSection] = useState(false);
 
   const list = sections.data ?? [];
+  const all = formFields(list);
   const sectionId = params.get('sectionId');
   const formFieldId = params.get('formFieldId');
+  const view: FieldsView = params.get('view') === 'tree' ? 'tree' : 'list';
   const section = list.find((s) => s.id === sectionId) ?? list[0] ?? null;
-  const fields = section?.formFieldList ?? [];
-  const details = fields.find((f) => f.id === detailsId) ?? null;
   const complete = form.data?.complete ?? false;
 
-  const choose = (id: string) =>
+  const patchParams = (patch: Record<string, string | null>) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        next.set('sectionId', id);
-        next.delete('formFieldId');
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
         return next;
       },
       { replace: true },
@@ -78,10 +80,11 @@ export default function FormEditorPage() {
       );
     }
   }, [target, sectionId, setParams]);
+  const targetId = target?.id;
   useEffect(() => {
-    if (!formFieldId || section?.id !== target?.id) return;
+    if (!formFieldId || !targetId || section?.id !== targetId) return;
     document.getElementById(fieldDomId(formFieldId))?.scrollIntoView({ block: 'center' });
-  }, [formFieldId, section?.id, target?.id]);
+  }, [formFieldId, section?.id, targetId, view]);
 
   const title = form.data?.title ?? t('design:editor.title');
   if (form.isLoading) return <Loading />;
@@ -112,7 +115,7 @@ export default function FormEditorPage() {
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             {t('design:editor.formType', { title: form.data.formType.title })}
           </Typography>
-          <FormStateActions form={form.data} />
+          <FormStateActions form={form.data} onSplit={(copy) => void navigate(formEditorPath(copy.visitId, copy.id))} />
           <Box
             sx={{
               display: 'grid',
@@ -121,123 +124,31 @@ export default function FormEditorPage() {
               alignItems: 'start',
             }}
           >
-            <Paper variant="outlined" component="section" aria-labelledby="editor-sections" sx={{ p: 2, minWidth: 0 }}>
-              <Typography variant="h2" id="editor-sections" sx={{ mb: 1 }}>
-                {t('design:section.list')}
-              </Typography>
-              <QueryState
-                loading={sections.isLoading}
-                error={sections.isError}
-                errorText={t('design:errors.form')}
-                onRetry={() => void sections.refetch()}
-                empty={list.length === 0}
-                emptyText={t('design:section.empty')}
-              >
-                <List dense disablePadding aria-labelledby="editor-sections">
-                  {list.map((s) => (
-                    <ListItemButton
-                      key={s.id}
-                      selected={s.id === section?.id}
-                      aria-current={s.id === section?.id ? 'true' : undefined}
-                      onClick={() => choose(s.id)}
-                    >
-                      <ListItemText
-                        primary={s.sectionName}
-                        secondary={t('design:section.fieldsN', { count: s.formFieldList.length })}
-                      />
-                    </ListItemButton>
-                  ))}
-                </List>
-              </QueryState>
-              {!complete && (
-                <Button startIcon={<Add />} onClick={() => setAddingSection(true)} sx={{ mt: 1 }}>
-                  {t('design:section.create')}
-                </Button>
-              )}
-            </Paper>
-            <Paper variant="outlined" component="section" aria-labelledby="editor-fields" sx={{ p: 2, minWidth: 0 }}>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-                <Typography variant="h2" id="editor-fields" sx={{ flex: 1, minWidth: 200 }}>
-                  {section ? t('design:field.of', { name: section.sectionName }) : t('design:field.list')}
-                </Typography>
-                {section && !complete && (
-                  <>
-                    <Button variant="contained" startIcon={<Add />} onClick={() => setAddingFields(true)}>
-                      {t('design:field.add')}
-                    </Button>
-                    <Button color="error" startIcon={<DeleteOutline />} onClick={() => setDeletingSection(true)}>
-                      {t('design:section.delete')}
-                    </Button>
-                  </>
-                )}
-              </Box>
-              {!section ? (
-                <Typography color="text.secondary">{t('design:editor.noSection')}</Typography>
-              ) : fields.length === 0 ? (
-                <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} role="status">
-                  {t('design:field.empty')}
-                </Typography>
-              ) : (
-                <ResponsiveList
-                  label={t('design:field.list')}
-                  testId="field"
-                  rows={fields}
-                  getId={(f) => f.id}
-                  domId={(f) => fieldDomId(f.id)}
-                  rowLabel={(f) => f.text}
-                  sortable={!complete}
-                  onMove={(item, from, to) => reorder.mutate({ item, from, to })}
-                  selectedId={formFieldId}
-                  columns={[
-                    {
-                      key: 'text',
-                      header: t('design:field.text'),
-                      primary: true,
-                      render: (f) => (
-                        <Box>
-                          <Typography component="span" sx={{ fontWeight: 500 }}>
-                            {f.text}
-                          </Typography>
-                          {f.isRequired && (
-                            <Typography component="span" color="error" aria-label={t('design:field.isRequired')}>
-                              {' *'}
-                            </Typography>
-                          )}
-                        </Box>
-                      ),
-                    },
-                    {
-                      key: 'definition',
-                      header: t('design:field.definition'),
-                      render: (f) => `${f.field.title} (${t(`design:fieldType.${f.field.fieldType}`)})`,
-                    },
-                    { key: 'units', header: t('design:field.units'), render: (f) => f.units ?? '—' },
-                    { key: 'mask', header: t('design:field.mask'), render: (f) => f.mask ?? '—' },
-                  ]}
-                  actions={(f) => (
-                    <>
-                      <Tooltip title={t('design:common.details')}>
-                        <IconButton aria-label={t('design:field.detailsOf', { text: f.text })} onClick={() => setDetailsId(f.id)}>
-                          <InfoOutlined />
-                        </IconButton>
-                      </Tooltip>
-                      {!complete && (
-                        <Tooltip title={t('design:common.delete')}>
-                          <IconButton
-                            aria-label={t('design:field.deleteOf', { text: f.text })}
-                            onClick={() => setDeletingField(f)}
-                          >
-                            <DeleteOutline />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </>
-                  )}
-                />
-              )}
-            </Paper>
+            <SectionsNav
+              formId={formId}
+              sections={sections}
+              selectedId={section?.id ?? null}
+              complete={complete}
+              onChoose={(id) => patchParams({ sectionId: id, formFieldId: null })}
+            />
+            <FieldsPanel
+              formId={formId}
+              section={section}
+              sections={list}
+              complete={complete}
+              view={view}
+              onView={(v) => patchParams({ view: v === 'tree' ? 'tree' : null })}
+              selectedFieldId={formFieldId}
+              onAddFields={() => setAddingFields(true)}
+              onDeleteSection={() => setDeletingSection(true)}
+              handlers={{
+                onDetails: (f) => setDetailsId(f.id),
+                onDependents: (f) => setDependentsId(f.id),
+                onDelete: setDeletingField,
+                onDetach: (f) => cleanParent.mutate(f.id, { onError: (e) => toastError(errorText(e) ?? '') }),
+              }}
+            />
           </Box>
-          <SectionDialog open={addingSection} onClose={() => setAddingSection(false)} formId={formId} />
           {section && (
             <AddFieldsDialog
               open={addingFields}
@@ -248,7 +159,17 @@ export default function FormEditorPage() {
           )}
         </>
       )}
-      <FieldDetailsDialog field={details} onClose={() => setDetailsId(null)} canEdit={!complete} />
+      <FieldDetailsDialog
+        field={all.find((f) => f.id === detailsId) ?? null}
+        onClose={() => setDetailsId(null)}
+        canEdit={!complete}
+      />
+      <DependentFieldsDialog
+        parent={all.find((f) => f.id === dependentsId) ?? null}
+        sections={list}
+        complete={complete}
+        onClose={() => setDependentsId(null)}
+      />
       <ConfirmDialog
         open={deletingField !== null}
         title={t('design:field.deleteTitle')}
@@ -270,7 +191,7 @@ export default function FormEditorPage() {
           sectionMutations.remove.mutate(section.id, {
             onSuccess: () => {
               setDeletingSection(false);
-              setParams({}, { replace: true });
+              patchParams({ sectionId: null, formFieldId: null });
             },
           })
         }

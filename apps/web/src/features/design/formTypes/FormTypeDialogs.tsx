@@ -6,7 +6,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
@@ -16,7 +15,7 @@ import { z } from 'zod';
 import { design, FIELD_TYPES, normaliseOptions, type FieldType } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useFormTypeMutations, type FieldDefinition, type FormType } from '../api';
-import { DesignDialog, RhfText } from '../components/common';
+import { DesignDialog, PrintTextField, RhfText } from '../components/common';
 
 const formTypeSchema = z.object({
   title: design.formTypeCreate.shape.title,
@@ -198,7 +197,7 @@ export function FieldDefinitionDialog({
                 onClick={() => setDefaultIndex((d) => (d === i ? null : i))}
                 slotProps={{ input: { 'aria-label': t('design:fieldDef.defaultN', { n: i + 1 }) } }}
               />
-              <TextField
+              <PrintTextField
                 size="small"
                 margin="dense"
                 fullWidth

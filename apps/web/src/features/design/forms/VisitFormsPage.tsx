@@ -5,121 +5,31 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
+import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES } from '@edc/domain';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
-import {
-  designKeys,
-  useFormMutations,
-  useForms,
-  useReorder,
-  useReorderSections,
-  useResearchVersions,
-  useSectionMutations,
-  useSections,
-  useVisit,
-  type Form,
-  type SectionWithFields,
-} from '../api';
-import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
+import { designKeys, useFormMutations, useForms, useReorder, useResearchVersions, useVisit, type Form } from '../api';
+import { ConfirmDialog, QueryState, VersionFilter } from '../components/common';
 import { ResponsiveList } from '../components/ResponsiveList';
-import { FormStateActions } from '../components/FormStateActions';
 import { VISITS_SETTINGS_PATH, formEditorPath } from '../paths';
-import { CopyFormDialog, FormDialog, SectionDialog } from './FormDialogs';
-
-function Sections({ form, visitId }: { form: Form; visitId: string }) {
-  const { t } = useTranslation();
-  const sections = useSections(form.id);
-  const reorder = useReorderSections(form.id);
-  const { remove } = useSectionMutations();
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<SectionWithFields | null>(null);
-  const list = sections.data ?? [];
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="sections-title" sx={{ p: 2, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography variant="h2" id="sections-title" sx={{ flex: 1, minWidth: 200 }}>
-          {t('design:section.of', { title: form.title })}
-        </Typography>
-        {form.complete && <Chip color="success" size="small" label={t('design:common.complete')} />}
-        <Button component={RouterLink} to={formEditorPath(visitId, form.id)} variant="outlined">
-          {t('design:form.openEditor')}
-        </Button>
-      </Box>
-      <FormStateActions form={form} />
-      <QueryState
-        loading={sections.isLoading}
-        error={sections.isError}
-        errorText={t('design:errors.form')}
-        onRetry={() => void sections.refetch()}
-        empty={list.length === 0}
-        emptyText={t('design:section.empty')}
-      >
-        <ResponsiveList
-          label={t('design:section.listLabel')}
-          testId="section"
-          rows={list}
-          getId={(s) => s.id}
-          rowLabel={(s) => s.sectionName}
-          sortable={!form.complete}
-          onMove={(item, from, to) => reorder.mutate({ item, from, to })}
-          columns={[
-            {
-              key: 'name',
-              header: t('design:section.name'),
-              primary: true,
-              render: (s) => (
-                <Link component={RouterLink} to={formEditorPath(visitId, form.id, { sectionId: s.id })}>
-                  {s.sectionName}
-                </Link>
-              ),
-            },
-            { key: 'fields', header: t('design:section.fieldCount'), render: (s) => s.formFieldList.length },
-            { key: 'points', header: t('design:visit.pointList'), render: (s) => <PointChips points={s.pointList} /> },
-          ]}
-          actions={
-            form.complete
-              ? undefined
-              : (s) => (
-                  <Tooltip title={t('design:common.delete')}>
-                    <IconButton aria-label={t('design:section.deleteOf', { name: s.sectionName })} onClick={() => setDeleting(s)}>
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
-                )
-          }
-        />
-      </QueryState>
-      {!form.complete && (
-        <Button startIcon={<Add />} onClick={() => setAdding(true)} sx={{ mt: 1 }}>
-          {t('design:section.create')}
-        </Button>
-      )}
-      <SectionDialog open={adding} onClose={() => setAdding(false)} formId={form.id} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:section.deleteTitle')}
-        text={t('design:section.deleteText', { name: deleting?.sectionName ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </Paper>
-  );
-}
+import { CopyFormDialog, CopyFormListDialog } from './CopyDialogs';
+import { FormDialog } from './FormDialog';
+import { FormInfoDialog } from './FormInfoDialog';
+import { SectionsPanel } from './SectionsPanel';
+import { FromTemplateDialog } from './TemplateDialogs';
 
 /** /visits/:visitId — forms of a visit on the left, sections of the chosen form on the right. */
 export default function VisitFormsPage() {
@@ -137,8 +47,8 @@ export default function VisitFormsPage() {
   const versions = useResearchVersions(researchId);
   const reorder = useReorder<Form>(designKeys.forms(visitId, versionId), '/Forms');
   const { remove } = useFormMutations();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Form | null>(null);
+  const [creating, setCreating] = useState<'form' | 'template' | 'copy' | null>(null);
+  const [infoId, setInfoId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Form | null>(null);
   const [copying, setCopying] = useState<Form | null>(null);
 
@@ -164,6 +74,7 @@ export default function VisitFormsPage() {
   }, [all, debounced, role]);
   const filtering = Boolean(debounced.trim() || role || versionId);
   const selected = all.find((f) => f.id === selectedId) ?? null;
+  const info = all.find((f) => f.id === infoId) ?? null;
   const title = visit.data?.title ?? t('design:visit.page');
 
   return (
@@ -182,16 +93,22 @@ export default function VisitFormsPage() {
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 2fr) 3fr' }, alignItems: 'start' }}
       >
         <Paper variant="outlined" component="section" aria-labelledby="forms-title" sx={{ p: 2, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-            <Typography variant="h2" id="forms-title" sx={{ flex: 1 }}>
-              {t('design:form.list')}
-            </Typography>
-            {researchId && (
-              <Button variant="contained" size="small" startIcon={<Add />} onClick={() => setCreating(true)}>
+          <Typography variant="h2" id="forms-title" sx={{ mb: 1 }}>
+            {t('design:form.list')}
+          </Typography>
+          {visit.data && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+              <Button variant="contained" size="small" startIcon={<Add />} onClick={() => setCreating('form')}>
                 {t('design:form.create')}
               </Button>
-            )}
-          </Box>
+              <Button variant="outlined" size="small" startIcon={<PostAddOutlined />} onClick={() => setCreating('template')}>
+                {t('design:template.from')}
+              </Button>
+              <Button variant="outlined" size="small" startIcon={<LibraryAddOutlined />} onClick={() => setCreating('copy')}>
+                {t('design:copyForms.button')}
+              </Button>
+            </Box>
+          )}
           <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
             <TextField
               size="small"
@@ -280,11 +197,9 @@ export default function VisitFormsPage() {
                   <Button size="small" component={RouterLink} to={formEditorPath(visitId, f.id)}>
                     {t('design:form.openEditor')}
                   </Button>
-                  {!f.complete && (
-                    <IconButton aria-label={t('design:form.editOf', { title: f.title })} onClick={() => setEditing(f)}>
-                      <EditOutlined />
-                    </IconButton>
-                  )}
+                  <IconButton aria-label={t('design:form.infoOf', { title: f.title })} onClick={() => setInfoId(f.id)}>
+                    <InfoOutlined />
+                  </IconButton>
                   {f.complete ? (
                     <IconButton aria-label={t('design:form.copyOf', { title: f.title })} onClick={() => setCopying(f)}>
                       <ContentCopy />
@@ -300,7 +215,7 @@ export default function VisitFormsPage() {
           </QueryState>
         </Paper>
         {selected ? (
-          <Sections form={selected} visitId={visitId} />
+          <SectionsPanel form={selected} visitId={visitId} onSplit={(copy) => setParam('formId', copy.id)} />
         ) : (
           <Paper variant="outlined" sx={{ p: 3 }}>
             <Typography color="text.secondary">{t('design:form.choose')}</Typography>
@@ -309,16 +224,21 @@ export default function VisitFormsPage() {
       </Box>
       {researchId && (
         <FormDialog
-          open={creating}
-          onClose={() => setCreating(false)}
+          open={creating === 'form'}
+          onClose={() => setCreating(null)}
           visitId={visitId}
           researchId={researchId}
           onCreated={(f) => setParam('formId', f.id)}
         />
       )}
-      {researchId && editing && (
-        <FormDialog open onClose={() => setEditing(null)} visitId={visitId} researchId={researchId} form={editing} />
-      )}
+      <FromTemplateDialog
+        open={creating === 'template'}
+        visitId={visitId}
+        onClose={() => setCreating(null)}
+        onCreated={(f) => setParam('formId', f.id)}
+      />
+      {visit.data && <CopyFormListDialog open={creating === 'copy'} visit={visit.data} onClose={() => setCreating(null)} />}
+      <FormInfoDialog form={info} onClose={() => setInfoId(null)} />
       {researchId && <CopyFormDialog form={copying} researchId={researchId} onClose={() => setCopying(null)} />}
       <ConfirmDialog
         open={deleting !== null}

@@ -5,179 +5,39 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { checkMask, DATA_LINK_TYPES, DURATION_PATTERN, isValidRegExMask, TIME_FIELD_TYPES } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
-import { useFieldDefinitions, useFormFieldMutations, type FieldDefinition, type FormField } from '../api';
-import { DesignDialog, InfoRow, QueryState, RhfText, usePrintWarning } from '../components/common';
-
-interface Row {
-  fieldId: string;
-  text: string;
-  isRequired: boolean;
-}
-
-function RowText({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
-  const warning = usePrintWarning(value);
-  return (
-    <TextField
-      size="small"
-      fullWidth
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': label } }}
-      error={value.trim() === ''}
-      helperText={value.trim() === '' ? i18n.t('common:validation.required') : warning}
-    />
-  );
-}
-
-/** Adds one or several fields (field definitions of the form's type) to a section. */
-export function AddFieldsDialog({
-  open,
-  onClose,
-  formTypeId,
-  sectionId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  formTypeId: string;
-  sectionId: string;
-}) {
-  const { t } = useTranslation();
-  const definitions = useFieldDefinitions(open ? formTypeId : undefined);
-  const { createList } = useFormFieldMutations();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [touched, setTouched] = useState(false);
-  const close = () => {
-    setRows([]);
-    setTouched(false);
-    onClose();
-  };
-  const toggle = (d: FieldDefinition, on: boolean) =>
-    setRows((r) => (on ? [...r, { fieldId: d.id, text: d.title, isRequired: false }] : r.filter((x) => x.fieldId !== d.id)));
-  const patch = (fieldId: string, p: Partial<Row>) => setRows((r) => r.map((x) => (x.fieldId === fieldId ? { ...x, ...p } : x)));
-  const list = definitions.data ?? [];
-  return (
-    <DesignDialog
-      open={open}
-      onClose={close}
-      maxWidth="md"
-      title={t('design:field.add')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (rows.length === 0 || rows.some((r) => r.text.trim() === '')) return;
-        createList.mutate(
-          { formSectionId: sectionId, formFieldList: rows.map((r) => ({ ...r, text: r.text.trim() })) },
-          { onSuccess: close },
-        );
-      }}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={createList.isPending}>
-            {t('design:field.addN', { count: rows.length })}
-          </Button>
-        </>
-      }
-    >
-      <QueryState
-        loading={definitions.isLoading}
-        error={definitions.isError}
-        errorText={t('design:errors.fields')}
-        onRetry={() => void definitions.refetch()}
-        empty={list.length === 0}
-        emptyText={t('design:field.noDefinitions')}
-      >
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('design:field.definitions')}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>{t('design:field.definition')}</TableCell>
-                <TableCell sx={{ minWidth: 200 }}>{t('design:field.text')}</TableCell>
-                <TableCell>{t('design:field.isRequired')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((d) => {
-                const row = rows.find((r) => r.fieldId === d.id);
-                return (
-                  <TableRow key={d.id}>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={Boolean(row)}
-                        onChange={(e) => toggle(d, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': t('design:field.choose', { title: d.title }) } }}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {d.title}
-                      <Typography variant="body2" color="text.secondary">
-                        {t(`design:fieldType.${d.fieldType}`)} · {d.fieldKey}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      {row && (
-                        <RowText
-                          value={row.text}
-                          onChange={(text) => patch(d.id, { text })}
-                          label={t('design:field.textOf', { title: d.title })}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {row && (
-                        <Checkbox
-                          checked={row.isRequired}
-                          onChange={(e) => patch(d.id, { isRequired: e.target.checked })}
-                          slotProps={{ input: { 'aria-label': t('design:field.requiredOf', { title: d.title }) } }}
-                        />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
-        {touched && rows.length === 0 && (
-          <Typography color="error" role="alert" sx={{ mt: 1 }}>
-            {t('design:field.chooseOne')}
-          </Typography>
-        )}
-      </QueryState>
-    </DesignDialog>
-  );
-}
+import { useFormFieldMutations, type FormField } from '../api';
+import { useResearchForms } from '../formActionsApi';
+import { DesignDialog, InfoRow, RhfText } from '../components/common';
 
 const optionalText = (max: number) => z.string().trim().max(max);
-const fieldSchema = z.object({
-  text: z.string().trim().min(1).max(4000),
-  textBefore: optionalText(4000),
-  textAfter: optionalText(4000),
-  units: optionalText(100),
-  annotationKey: optionalText(200),
-  comment: optionalText(4000),
-  mask: optionalText(200).refine((v) => !v || checkMask(v).ok, { error: () => i18n.t('design:field.maskInvalid') }),
-  regExMask: optionalText(500).refine((v) => !v || isValidRegExMask(v), { error: () => i18n.t('design:field.regExInvalid') }),
-  dataLink: z.string(),
-  duration: z.string().refine((v) => !v || DURATION_PATTERN.test(v), { error: () => i18n.t('design:field.durationInvalid') }),
-  isRequired: z.boolean(),
-  isHidden: z.boolean(),
-  requiredForEdc: z.boolean(),
-  clinicalSignificance: z.boolean(),
-});
+const fieldSchema = z
+  .object({
+    text: z.string().trim().min(1).max(4000),
+    textBefore: optionalText(4000),
+    textAfter: optionalText(4000),
+    units: optionalText(100),
+    annotationKey: optionalText(200),
+    comment: optionalText(4000),
+    mask: optionalText(200).refine((v) => !v || checkMask(v).ok, { error: () => i18n.t('design:field.maskInvalid') }),
+    regExMask: optionalText(500).refine((v) => !v || isValidRegExMask(v), { error: () => i18n.t('design:field.regExInvalid') }),
+    dataLink: z.string(),
+    duration: z.string().refine((v) => !v || DURATION_PATTERN.test(v), { error: () => i18n.t('design:field.durationInvalid') }),
+    isRequired: z.boolean(),
+    isHidden: z.boolean(),
+    requiredForEdc: z.boolean(),
+    clinicalSignificance: z.boolean(),
+    contextFormId: z.string(),
+    contextText: optionalText(1000),
+  })
+  .refine((v) => Boolean(v.contextFormId) === Boolean(v.contextText), {
+    path: ['contextText'],
+    error: () => i18n.t('design:field.contextIncomplete'),
+  });
 type FieldInput = z.input<typeof fieldSchema>;
 const fieldResolver = formResolver(fieldSchema);
 const FLAGS = ['isRequired', 'isHidden', 'requiredForEdc', 'clinicalSignificance'] as const;
@@ -197,6 +57,8 @@ const fromField = (f: FormField): FieldInput => ({
   isHidden: f.isHidden,
   requiredForEdc: f.requiredForEdc,
   clinicalSignificance: f.clinicalSignificance,
+  contextFormId: f.contextFormId ?? '',
+  contextText: f.contextText ?? '',
 });
 
 /** Field details with inline edit (view → edit → confirm or cancel). */
@@ -212,6 +74,8 @@ export function FieldDetailsDialog({
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const { update } = useFormFieldMutations();
+  const forms = useResearchForms(field?.researchId ?? null, Boolean(field));
+  const contextForms = (forms.data ?? []).filter((f) => f.id !== field?.formId);
   const rhf = useForm<FieldInput, unknown, z.output<typeof fieldSchema>>({
     resolver: fieldResolver,
     values: field ? fromField(field) : undefined,
@@ -251,6 +115,8 @@ export function FieldDetailsDialog({
               isHidden: v.isHidden,
               requiredForEdc: v.requiredForEdc,
               clinicalSignificance: v.clinicalSignificance,
+              contextFormId: orNull(v.contextFormId),
+              contextText: orNull(v.contextText),
               updatedAt: field.updatedAt,
             },
           },
@@ -306,6 +172,17 @@ export function FieldDetailsDialog({
             )}
           </Box>
           <RhfText control={rhf.control} name="comment" label={t('design:field.comment')} multiline minRows={2} printCheck />
+          <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <RhfText control={rhf.control} name="contextFormId" label={t('design:field.contextForm')} select>
+              <MenuItem value="">{t('design:field.noContextForm')}</MenuItem>
+              {contextForms.map((f) => (
+                <MenuItem key={f.id} value={f.id}>
+                  {f.title}
+                </MenuItem>
+              ))}
+            </RhfText>
+            <RhfText control={rhf.control} name="contextText" label={t('design:field.contextText')} printCheck />
+          </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             {FLAGS.map((name) => (
               <Controller
@@ -333,6 +210,16 @@ export function FieldDetailsDialog({
           <InfoRow label={t('design:field.dataLink')}>{field.dataLink ? t(`design:dataLink.${field.dataLink}`) : null}</InfoRow>
           {isTime && <InfoRow label={t('design:field.duration')}>{field.duration}</InfoRow>}
           <InfoRow label={t('design:field.comment')}>{field.comment}</InfoRow>
+          <InfoRow label={t('design:field.contextForm')}>
+            {field.contextFormId
+              ? `${forms.data?.find((f) => f.id === field.contextFormId)?.title ?? '…'}: ${field.contextText ?? ''}`
+              : null}
+          </InfoRow>
+          <InfoRow label={t('design:dependency.parent')}>
+            {field.parentFormField
+              ? t('design:dependency.parentValue', { text: field.parentFormField.text, rule: field.parentVisibleRule ?? '' })
+              : null}
+          </InfoRow>
           <InfoRow label={t('design:field.flags')}>
             {FLAGS.filter((f) => field[f])
               .map((f) => t(`design:field.${f}`))

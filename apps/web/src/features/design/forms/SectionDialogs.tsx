@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { design } from '@edc/domain';
+import { formResolver } from '../../../shared/forms/zodI18n';
+import { useSectionMutations, type Section } from '../api';
+import { DesignDialog, InfoRow, PointChips, RhfText, splitList } from '../components/common';
+import { InfoEditDialog } from '../components/InfoEditDialog';
+
+/** Section settings (spec section 5: the name is required). */
+const sectionSchema = z.object({
+  sectionName: design.sectionCreate.shape.sectionName,
+  description: z.string().trim().max(4000),
+  formSectionKey: z.string().trim().max(200),
+  points: z.string().max(20000),
+});
+type SectionInput = z.input<typeof sectionSchema>;
+type SectionOutput = z.output<typeof sectionSchema>;
+const sectionResolver = formResolver(sectionSchema);
+const NEW_SECTION: SectionInput = { sectionName: '', description: '', formSectionKey: '', points: '' };
+
+const fromSection = (s: Section): SectionInput => ({
+  sectionName: s.sectionName,
+  description: s.description ?? '',
+  formSectionKey: s.formSectionKey ?? '',
+  points: s.pointList.join(', '),
+});
+const toBody = (v: SectionOutput) => ({
+  sectionName: v.sectionName,
+  description: v.description || null,
+  formSectionKey: v.formSectionKey || null,
+  pointList: splitList(v.points),
+});
+
+function SectionInputs({ control }: { control: Control<SectionInput, unknown, SectionOutput> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <RhfText control={control} name="sectionName" label={t('design:section.name')} required printCheck autoFocus />
+      <RhfText control={control} name="description" label={t('design:section.description')} multiline minRows={2} printCheck />
+      <RhfText control={control} name="formSectionKey" label={t('design:section.key')} />
+      <RhfText control={control} name="points" label={t('design:visit.pointList')} helperText={t('design:section.pointsHint')} />
+    </>
+  );
+}
+
+export function SectionDialog({ open, onClose, formId }: { open: boolean; onClose: () => void; formId: string }) {
+  const { t } = useTranslation();
+  const { create } = useSectionMutations();
+  const rhf = useForm<SectionInput, unknown, SectionOutput>({ resolver: sectionResolver, defaultValues: NEW_SECTION });
+  const close = () => {
+    rhf.reset(NEW_SECTION);
+    onClose();
+  };
+  return (
+    <DesignDialog
+      open={open}
+      onClose={close}
+      title={t('design:section.create')}
+      onSubmit={rhf.handleSubmit((v) => create.mutate({ formId, ...toBody(v) }, { onSuccess: close }))}
+      actions={
+        <>
+          <Button onClick={close}>{t('common:actions.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            {t('design:common.create')}
+          </Button>
+        </>
+      }
+    >
+      <SectionInputs control={rhf.control} />
+    </DesignDialog>
+  );
+}
+
+/**
+ * Section info with inline edit (view → edit → confirm or cancel). Not editable while the form is
+ * complete; a refused save restores the stored values.
+ */
+export function SectionInfoDialog({
+  section,
+  fieldCount,
+  formComplete,
+  onClose,
+}: {
+  section: Section | null;
+  fieldCount?: number;
+  formComplete: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const { update } = useSectionMutations();
+  const rhf = useForm<SectionInput, unknown, SectionOutput>({
+    resolver: sectionResolver,
+    values: section ? fromSection(section) : undefined,
+  });
+  if (!section) return null;
+  const cancel = () => {
+    rhf.reset(fromSection(section));
+    setEditing(false);
+  };
+  const close = () => {
+    cancel();
+    onClose();
+  };
+  return (
+    <InfoEditDialog
+      title={t('design:section.info', { name: section.sectionName })}
+      editing={editing}
+      canEdit={!formComplete}
+      readOnlyNote={formComplete ? t('design:section.completeNoEdit') : undefined}
+      pending={update.isPending}
+      onEdit={() => setEditing(true)}
+      onCancel={cancel}
+      onClose={close}
+      onSubmit={rhf.handleSubmit((v) =>
+        update.mutate(
+          { id: section.id, body: { ...toBody(v), updatedAt: section.updatedAt } },
+          { onSuccess: () => setEditing(false), onError: cancel },
+        ),
+      )}
+      edit={<SectionInputs control={rhf.control} />}
+      view={
+        <>
+          <InfoRow label={t('design:section.name')}>{section.sectionName}</InfoRow>
+          <InfoRow label={t('design:section.description')}>{section.description}</InfoRow>
+          <InfoRow label={t('design:section.key')}>{section.formSectionKey}</InfoRow>
+          <InfoRow label={t('design:visit.pointList')}>
+            {section.pointList.length ? <PointChips points={section.pointList} /> : null}
+          </InfoRow>
+          {fieldCount !== undefined && <InfoRow label={t('design:section.fieldCount')}>{fieldCount}</InfoRow>}
+        </>
+      }
+    />
+  );
+}
