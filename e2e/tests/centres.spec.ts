@@ -1,13 +1,22 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { signIn, toast } from '../support/app';
+import { roleButton, signIn, toast } from '../support/app';
+import { fakeCompanyRegistry, fakeInn } from '../support/fake-lookup';
 
-// One journey, step by step: an organisation entered by hand becomes a site of DEMO-001, gets a principal
-// investigator, and a locked reference group that the site's own staff read.
+// One journey, step by step: an organisation found through the (fake) company registry becomes a site of
+// DEMO-001, gets a principal investigator whose access is then closed, and a locked reference group that
+// the site's own staff read.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-6);
 const shortName = `Клиника E2E ${stamp}`;
+const company = {
+  name: `ООО «${shortName}»`,
+  shortName,
+  inn: fakeInn(stamp, '01'),
+  kpp: '165501001',
+  address: 'Казань, ул. Тестовая, 1',
+};
 const centreNumber = `9${stamp.slice(-2)}`;
 let centrePath = '';
 
@@ -40,34 +49,58 @@ async function formTypeWithNumberField(page: Page, title: string): Promise<void>
   }
 }
 
-test('an organisation is created from the lookup, by hand when the lookup only knows ours', async ({ page }) => {
+test('an organisation is created from the company lookup, its details read-only', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/organizations');
   await expect(page.getByRole('heading', { level: 1, name: 'Организации' })).toBeVisible();
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   const dialog = page.getByRole('dialog', { name: 'Добавить организацию' });
+  const lookup = dialog.getByRole('combobox', { name: 'Название или ИНН' });
 
-  // A known organisation: its details are read-only and it is not created twice.
-  await dialog.getByRole('combobox', { name: 'Название или ИНН' }).fill('ГКБ');
+  // Without a registry the lookup searches the organisations known here: one of them is not created twice.
+  await lookup.fill('ГКБ');
   await page.getByRole('option', { name: /ГКБ №1/ }).click();
   await expect(dialog.getByRole('textbox', { name: 'Краткое наименование' })).toHaveValue('ГКБ №1');
   await expect(dialog.getByRole('textbox', { name: 'Краткое наименование' })).toHaveAttribute('readonly', '');
   await expect(dialog.getByText('Эта организация уже зарегистрирована в системе.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await expect(dialog.getByText(/Реестр организаций не подключён/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Ввести новую организацию вручную' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
 
-  // The lookup searched known organisations only: a new one may be entered by hand, clearly marked.
-  await dialog.getByRole('button', { name: 'Ввести новую организацию вручную' }).click();
-  await expect(dialog.getByText(/Новая организация вводится вручную/)).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Полное наименование' }).fill(`ООО «${shortName}»`);
-  await dialog.getByRole('textbox', { name: 'Краткое наименование' }).fill(shortName);
-  await dialog.getByRole('textbox', { name: 'Адрес' }).fill('Казань, ул. Тестовая, 1');
+  // With the company registry (a fake one here): found by INN, its details come read-only, no manual entry.
+  await fakeCompanyRegistry(page, [company]);
+  await page.getByRole('button', { name: 'Добавить организацию' }).click();
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Выберите организацию из списка')).toBeVisible();
+  await lookup.fill(company.inn.slice(0, 7));
+  await page.getByRole('option', { name: new RegExp(shortName) }).click();
+  await expect(dialog.getByText('Сведения из реестра организаций')).toBeVisible();
+  for (const [label, value] of [
+    ['Полное наименование', company.name],
+    ['Краткое наименование', shortName],
+    ['ИНН', company.inn],
+    ['КПП', company.kpp],
+  ] as const) {
+    const box = dialog.getByRole('textbox', { name: label, exact: true });
+    await expect(box).toHaveValue(value);
+    await expect(box).toHaveAttribute('readonly', '');
+  }
+  await expect(dialog.getByRole('button', { name: 'Ввести новую организацию вручную' })).toHaveCount(0);
+  const created = page.waitForRequest((r) => r.url().endsWith('/api/Organisations') && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  expect((await created).postDataJSON()).toEqual(company);
   await expect(page).toHaveURL(/\/organizations\/[0-9a-f-]+\/info$/);
   await expect(page.getByRole('heading', { level: 1, name: shortName })).toBeVisible();
-  await expect(page.getByText('Казань, ул. Тестовая, 1')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Реквизиты организации' });
+  await expect(details).toContainText('Казань, ул. Тестовая, 1');
+  await expect(details).toContainText(company.inn);
 });
 
-test('the organisation becomes a site of DEMO-001 and gets a principal investigator', async ({ page }) => {
+test('the organisation becomes a site of DEMO-001, gets a principal investigator, whose access is closed', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/researchSettings/centers');
   await expect(page.getByRole('heading', { level: 1, name: 'Центры' })).toBeVisible();
@@ -103,6 +136,30 @@ test('the organisation becomes a site of DEMO-001 and gets a principal investiga
   const table = page.getByRole('table', { name: 'Сотрудники центра' });
   const row = table.getByRole('row', { name: /site2@demo\.test/ });
   await expect(row).toContainText('Главный исследователь');
+
+  // The centre's card is edited in place; a type that does not offer its employees' roles is refused and
+  // the stored values come back with the server's reason.
+  const card = page.getByRole('region', { name: 'Карточка центра' });
+  await card.getByRole('button', { name: 'Изменить центр' }).click();
+  await card.getByRole('combobox', { name: 'Тип организации' }).click();
+  await page.getByRole('option', { name: 'КИО' }).click();
+  await expect(card.getByRole('textbox', { name: 'Номер центра' })).toHaveValue('');
+  await card.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(card.getByRole('alert')).toContainText('Изменения не сохранены, возвращены прежние значения.');
+  await expect(card.getByRole('alert')).toContainText('У сотрудников центра есть роли, недоступные для типа');
+  await expect(card.getByRole('definition').nth(0)).toHaveText(centreNumber);
+  await expect(card.getByRole('definition').nth(1)).toHaveText('Центр');
+  await expect(card.getByRole('textbox')).toHaveCount(0);
+  // A site needs its number; a new one is saved.
+  await card.getByRole('button', { name: 'Изменить центр' }).click();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await card.getByRole('textbox', { name: 'Номер центра' }).fill('');
+  await card.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(card.getByText('Заполните поле')).toBeVisible();
+  await card.getByRole('textbox', { name: 'Номер центра' }).fill(`${centreNumber}-1`);
+  await card.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(card.getByRole('definition').nth(0)).toHaveText(`${centreNumber}-1`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Центр ${centreNumber}-1 — ${shortName}`);
   const access = row.getByRole('switch', { name: 'Доступ: Второв Дмитрий' });
   await expect(access).toBeChecked();
   await access.click();
@@ -111,6 +168,29 @@ test('the organisation becomes a site of DEMO-001 and gets a principal investiga
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Доступ: Второв Дмитрий' })).not.toBeChecked();
 
+  // The employee is refused that context: offered as closed in the role selector, and refused by the server.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const site2 = await other.newPage();
+  await signIn(site2, 'site2@demo.test');
+  await roleButton(site2).click();
+  const contexts = site2.getByRole('menu', { name: 'Роли и исследования' });
+  const closed = contexts.getByRole('menuitem', { name: new RegExp(`DEMO-001 — ${shortName}`) });
+  await expect(closed).toContainText('Доступ закрыт');
+  await expect(closed).toHaveAttribute('aria-disabled', 'true');
+  await site2.keyboard.press('Escape');
+  const auth = { Authorization: `Bearer ${await token(site2)}` };
+  const me = (await (await site2.request.get('/api/Users/me', { headers: auth })).json()) as {
+    data: { employees: { id: string; researchOrganisation: { organisation: { shortName: string } } }[] };
+  };
+  const blocked = me.data.employees.find((e) => e.researchOrganisation.organisation.shortName === shortName)!;
+  const refused = await site2.request.post(`/api/Employees/${blocked.id}/SetCurrent`, { headers: auth, data: {} });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { errors: { code: string; message: string }[] }).errors[0]).toMatchObject({
+    code: 'employee_blocked',
+    message: 'Доступ сотрудника к исследованию закрыт',
+  });
+  await other.close();
+
   // An employee already in the centre is not offered again.
   await page.getByRole('button', { name: 'Добавить сотрудника' }).click();
   await add.getByRole('combobox', { name: 'Сотрудник' }).fill('site2@demo.test');
@@ -118,7 +198,7 @@ test('the organisation becomes a site of DEMO-001 and gets a principal investiga
   await add.getByRole('button', { name: 'Отмена' }).click();
 });
 
-test('a reference group with two references is locked and copied to site 01', async ({ page }) => {
+test('a reference group with two references is locked, refuses an edit and is copied to site 01', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   const formType = `Общий анализ крови ${stamp}`;
   await formTypeWithNumberField(page, formType);
@@ -133,7 +213,9 @@ test('a reference group with two references is locked and copied to site 01', as
   await groupDialog.getByRole('combobox', { name: 'Тип формы' }).click();
   await page.getByRole('option', { name: formType }).click();
   await groupDialog.getByLabel('Дата начала').fill('2026-01-01');
+  const groupCreated = page.waitForResponse((r) => r.url().endsWith('/api/ReferenceGroups') && r.request().method() === 'POST');
   await groupDialog.getByRole('button', { name: 'Сохранить' }).click();
+  const groupId = ((await (await groupCreated).json()) as { data: { id: string } }).data.id;
   await expect(groupDialog).toHaveCount(0);
 
   const group = page.getByRole('region', { name: formType });
@@ -165,6 +247,30 @@ test('a reference group with two references is locked and copied to site 01', as
   await expect(refs.getByRole('row', { name: /вне нормы \(ж\)/ })).toContainText('120.5 — 150');
   await expect(refs.getByRole('button', { name: 'Редактировать: Гемоглобин' })).toHaveCount(2);
 
+  // Locked while someone edits a range: the edit fails, the stored values come back with the reason.
+  await refs
+    .getByRole('row', { name: /вне нормы \(м\)/ })
+    .getByRole('button', { name: 'Редактировать: Гемоглобин' })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Редактирование референса' });
+  await edit.getByRole('textbox', { name: 'Минимальный референс' }).fill('131');
+  const locked = await page.request.put(`/api/ReferenceGroups/${groupId}/ToggleLock`, {
+    headers: { Authorization: `Bearer ${await token(page)}` },
+    data: {},
+  });
+  expect(locked.ok()).toBe(true);
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit.getByRole('alert')).toContainText('Изменения не сохранены, возвращены прежние значения.');
+  await expect(edit.getByRole('alert')).toContainText('Группа референсов утверждена (заблокирована)');
+  await expect(edit.getByRole('textbox', { name: 'Минимальный референс' })).toHaveValue('130');
+  await edit.getByRole('button', { name: 'Отмена' }).click();
+  await expect(group.getByText('Заблокирована')).toBeVisible();
+  await expect(refs.getByRole('row', { name: /вне нормы \(м\)/ })).toContainText('130 — 170');
+  await expect(refs.getByRole('button', { name: /^(Редактировать|Удалить):/ })).toHaveCount(0);
+
+  // Unlocked and locked again from the page.
+  await group.getByRole('button', { name: 'Разблокировать' }).click();
+  await expect(refs.getByRole('button', { name: 'Редактировать: Гемоглобин' })).toHaveCount(2);
   await group.getByRole('button', { name: 'Заблокировать' }).click();
   await expect(group.getByText('Заблокирована')).toBeVisible();
   await expect(refs.getByRole('button', { name: /^(Редактировать|Удалить):/ })).toHaveCount(0);
@@ -212,6 +318,8 @@ test.describe('at 390 px', () => {
     const card = cards.getByRole('listitem').filter({ hasText: 'Второв Дмитрий' });
     await expect(card).toContainText('site2@demo.test');
     await expect(card.getByRole('switch')).toHaveCount(0);
+    // The page ends with room under the last card for the help button; scrolled there as a user would.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await card.getByRole('button', { name: 'Подробнее' }).click();
     await expect(card.getByRole('switch', { name: 'Доступ: Второв Дмитрий' })).not.toBeChecked();
     await expect(card.getByRole('button', { name: 'Свернуть' })).toHaveAttribute('aria-expanded', 'true');

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
-import { outboxFiles, passwordInput, toast, waitForMailLink } from '../support/app';
+import { outboxFiles, passwordInput, sideMenu, toast, waitForMailLink } from '../support/app';
+import { fakeCompanyRegistry, fakeInn } from '../support/fake-lookup';
 
 test('register with a new organisation, then set the password from the mail', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
@@ -12,13 +13,20 @@ test('register with a new organisation, then set the password from the mail', as
   const next = page.getByRole('button', { name: 'Далее' });
   await expect(next).toBeDisabled();
 
+  // No company registry in the test server: the lookup knows only the organisations here, so a new one
+  // is entered by hand, and marked so.
   await page.getByRole('radio', { name: 'Создать новую' }).check();
-  await page.getByLabel('Полное наименование').fill(`ООО «Новая клиника ${stamp}»`);
-  await page.getByLabel('Краткое наименование').fill(`Новая клиника ${stamp}`);
+  await page.getByRole('combobox', { name: 'Название или ИНН' }).fill(`Новая клиника ${stamp}`);
+  await expect(page.getByText('Ничего не найдено')).toBeVisible();
+  await page.getByRole('button', { name: 'Ввести новую организацию вручную' }).click();
+  await expect(page.getByText(/Новая организация вводится вручную/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Краткое наименование' })).toHaveValue(`Новая клиника ${stamp}`);
+  await page.getByRole('textbox', { name: 'Полное наименование' }).fill(`ООО «Новая клиника ${stamp}»`);
   await expect(next).toBeDisabled();
-  await page.getByLabel('Адрес').fill('Тверь, ул. Новая, 1');
+  await page.getByRole('textbox', { name: 'Адрес' }).fill('Тверь, ул. Новая, 1');
   await expect(next).toBeEnabled();
   await next.click();
+  await expect(page.getByText(`Будет создана организация «Новая клиника ${stamp}», введённая вручную`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByText('Заполните поле')).toHaveCount(3);
@@ -69,5 +77,70 @@ test('register into an existing organisation chosen from the list', async ({ pag
     userDto: { email, firstName: 'Иван', lastName: 'Присоединов' },
     organisationShortName: 'Клиника Здоровье',
   });
+  await expect(page).not.toHaveURL(/\/signUp/);
+});
+
+test('register with a new organisation found by the company lookup: its INN and KPP are kept', async ({ page }) => {
+  const stamp = Date.now().toString().slice(-6);
+  const company = {
+    name: `ООО «Реестровая клиника ${stamp}»`,
+    shortName: `Реестровая клиника ${stamp}`,
+    inn: fakeInn(stamp, '02'),
+    kpp: '690101001',
+    address: 'Тверь, ул. Реестровая, 2',
+  };
+  const email = `registry-${stamp}@example.test`;
+  await fakeCompanyRegistry(page, [company]);
+  await page.goto('/signUp');
+  const next = page.getByRole('button', { name: 'Далее' });
+  await page.getByRole('radio', { name: 'Создать новую' }).check();
+  await page.getByRole('combobox', { name: 'Название или ИНН' }).fill(company.inn);
+  await page.getByRole('option', { name: new RegExp(company.shortName) }).click();
+  await expect(page.getByRole('textbox', { name: 'ИНН', exact: true })).toHaveValue(company.inn);
+  await expect(page.getByRole('textbox', { name: 'Адрес', exact: true })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Ввести новую организацию вручную' })).toHaveCount(0);
+  await next.click();
+  await expect(page.getByText(`Будет создана организация «${company.shortName}», вы станете её администратором.`)).toBeVisible();
+  await page.getByLabel('Фамилия').fill('Реестров');
+  await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Роман');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  const call = page.waitForRequest((r) => r.url().endsWith('/api/Auth/SignUpWithOrganisation'));
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  expect((await call).postDataJSON()).toEqual({
+    userDto: { email, firstName: 'Роман', lastName: 'Реестров' },
+    organisationDto: company,
+  });
+  await expect(page).not.toHaveURL(/\/signUp/);
+  await expect(page.getByRole('button', { name: /^Меню пользователя/ })).toHaveAccessibleName('Меню пользователя Реестров Роман');
+
+  // The founder's cabinet shows the tax numbers from the lookup.
+  await sideMenu(page)
+    .getByRole('link', { name: new RegExp(company.shortName) })
+    .click();
+  await expect(page).toHaveURL(/\/organizationCabinets\/[0-9a-f-]+\/info$/);
+  const details = page.getByRole('region', { name: 'Реквизиты организации' });
+  await expect(details).toContainText(company.inn);
+  await expect(details).toContainText(company.kpp);
+});
+
+test('the lookup finds an organisation already registered: the newcomer joins it instead', async ({ page }) => {
+  const email = `joiner-lookup-${Date.now().toString(36)}@example.test`;
+  await page.goto('/signUp');
+  await page.getByRole('radio', { name: 'Создать новую' }).check();
+  await page.getByRole('combobox', { name: 'Название или ИНН' }).fill('Здоровье');
+  await page.getByRole('option', { name: /Клиника Здоровье/ }).click();
+  await expect(page.getByText('Эта организация уже зарегистрирована в системе.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Далее' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Присоединиться к ней' }).click();
+  await expect(page.getByRole('radio', { name: 'Выбрать существующую' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Название организации' })).toHaveValue('Клиника Здоровье');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Вы присоединяетесь к организации «Клиника Здоровье»')).toBeVisible();
+  await page.getByLabel('Фамилия').fill('Присоединова');
+  await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Анна');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  const call = page.waitForRequest((r) => r.url().endsWith('/api/Auth/SignUp'));
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  expect((await call).postDataJSON()).toMatchObject({ organisationShortName: 'Клиника Здоровье' });
   await expect(page).not.toHaveURL(/\/signUp/);
 });

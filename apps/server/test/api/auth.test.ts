@@ -189,6 +189,48 @@ describe('registration', () => {
     expect(wrongEmail.status).toBe(400);
   });
 
+  it('with a new organisation from the company lookup: keeps its INN and KPP, refuses a taken INN', async () => {
+    const stamp = Date.now();
+    const inn = String(5000000000 + (stamp % 999999999)).slice(0, 10);
+    const signUp = (email: string, organisationDto: Record<string, unknown>) =>
+      call(t.app, 'POST', '/Auth/SignUpWithOrganisation', {
+        body: { userDto: { email, firstName: 'Инна', lastName: 'Реестрова' }, organisationDto },
+      });
+    const organisationDto = {
+      name: 'ООО «Реестровая клиника»',
+      shortName: `Реестровая ${stamp}`,
+      address: 'Казань, ул. Реестровая, 1',
+      inn,
+      kpp: '165501001',
+    };
+    const res = await signUp(`registry-${stamp}@example.test`, organisationDto);
+    expect(res.status).toBe(200);
+    const token = res.body.data.accessToken;
+    const me = await call(t.app, 'GET', '/Users/me', { token });
+    const organisationId = me.body.data.organisationUsers[0].organisation.id;
+    const org = await call(t.app, 'GET', `/Organisations/${organisationId}`, { token });
+    expect(org.body.data).toMatchObject({ shortName: organisationDto.shortName, inn, kpp: '165501001' });
+    // The lookup now knows it by its INN.
+    const lookup = await call(t.app, 'GET', `/Organisations/Lookup?query=${inn}`);
+    expect(lookup.body.data.suggestions).toContainEqual(expect.objectContaining({ inn, organisationId }));
+
+    const again = await signUp(`registry-2-${stamp}@example.test`, { ...organisationDto, shortName: `Другая ${stamp}` });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({ code: 'inn_taken', path: 'organisationDto.inn' });
+    // Nothing of the refused registration stays: its e-mail is still free.
+    const bad = await signUp(`registry-2-${stamp}@example.test`, { ...organisationDto, shortName: `Третья ${stamp}`, inn: '12' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['organisationDto.inn']);
+    const manual = await signUp(`registry-2-${stamp}@example.test`, {
+      name: 'ООО «Ручная»',
+      shortName: `Ручная ${stamp}`,
+      address: 'Тверь',
+      inn: null,
+      kpp: null,
+    });
+    expect(manual.status).toBe(200);
+  });
+
   it('joining an existing organisation waits for verification', async () => {
     const org = await makeOrganisation(t.database.db);
     const email = `joiner-${Date.now()}@example.test`;

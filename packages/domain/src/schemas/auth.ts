@@ -17,8 +17,20 @@ export const organisationDto = z.object({
   shortName: z.string().trim().min(1).max(200),
   address: z.string().trim().min(1).max(1000),
 });
+/** Russian tax numbers: INN of 10 digits (a company) or 12 (a sole trader); KPP of 9 (digits, 5th and 6th may be letters). */
+export const inn = z
+  .string()
+  .trim()
+  .regex(/^(\d{10}|\d{12})$/, 'INN: 10 or 12 digits');
+export const kpp = z
+  .string()
+  .trim()
+  .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP: 9 characters');
+/** A new organisation's details; the tax numbers come with a company lookup suggestion (optional). */
+export const organisationWithTaxNumbers = organisationDto.extend({ inn: inn.nullish(), kpp: kpp.nullish() });
 export const signUpRequest = z.object({ userDto, organisationShortName: z.string().trim().min(1).max(200) });
-export const signUpWithOrganisationRequest = z.object({ userDto, organisationDto });
+/** Registration with a new organisation, with its INN and KPP when it was chosen from the company lookup. */
+export const signUpWithOrganisationRequest = z.object({ userDto, organisationDto: organisationWithTaxNumbers });
 
 export const restorePasswordRequest = z.object({ email });
 export const setPasswordRequest = z.object({ password });

@@ -9,7 +9,9 @@ import { writeAudit, writeAuditNow, type AuditActor } from '../../platform/audit
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.js';
 import { verifyExternalLoginToken } from '../../platform/crypto/tokens.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/http/errors.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { findUser, findUserByEmail, toUser } from '../users/users.repo.js';
+import { findByInn } from '../organisations/organisations.repo.js';
 import { createSession, endSession, endUserSessions } from './session.service.js';
 import { consumePasswordToken, issuePasswordToken } from './password-tokens.js';
 import { invitationMail, restorePasswordMail } from './mails.js';
@@ -214,7 +216,27 @@ export async function signUp(
   caller: Caller,
 ) {
   const { db, config, mailer } = deps;
-  const result = await db.transaction(async (tx) => {
+  const result = await signUpTransaction(db, input, caller).catch((e: unknown) => {
+    // A concurrent registration that slipped past the checks still answers with the field's 409.
+    if ('organisationDto' in input) {
+      const dto = input.organisationDto;
+      if (isUniqueViolation(e, 'organisations_short_name_live_uq'))
+        throw conflict('organisation_exists', 'organisationDto.shortName', { name: dto.shortName });
+      if (dto.inn && isUniqueViolation(e, 'organisations_inn_live_uq'))
+        throw conflict('inn_taken', 'organisationDto.inn', { inn: dto.inn });
+    }
+    throw e;
+  });
+  await mailer.send(invitationMail(result.user.email, `${config.publicUrl}/setPasswordWCreds/${result.token}`, caller.lang));
+  return { accessToken: result.session.accessToken, rsaKey: result.session.rsaKey };
+}
+
+function signUpTransaction(
+  db: Db,
+  input: z.infer<typeof signUpRequest> | z.infer<typeof signUpWithOrganisationRequest>,
+  caller: Caller,
+) {
+  return db.transaction(async (tx) => {
     const user = await insertUser(tx, input.userDto, caller.lang);
     const audit = { ...caller.audit, userId: user.id, email: user.email };
     let organisationId: string;
@@ -226,7 +248,12 @@ export async function signUp(
         .from(organisations)
         .where(and(sql`lower(${organisations.shortName}) = ${dto.shortName.toLowerCase()}`, isNull(organisations.deletedAt)));
       if (existing) throw conflict('organisation_exists', 'organisationDto.shortName', { name: dto.shortName });
-      const [org] = await tx.insert(organisations).values(dto).returning();
+      // The tax numbers come with a company lookup suggestion; an INN is one organisation's only.
+      if (dto.inn && (await findByInn(tx, dto.inn))) throw conflict('inn_taken', 'organisationDto.inn', { inn: dto.inn });
+      const [org] = await tx
+        .insert(organisations)
+        .values({ ...dto, inn: dto.inn ?? null, kpp: dto.kpp ?? null })
+        .returning();
       organisationId = org!.id;
       founder = true;
       await writeAudit(tx, audit, { action: 'organisation.create', entityType: 'organisation', entityId: org!.id, after: org });
@@ -261,8 +288,6 @@ export async function signUp(
     await writeAudit(tx, audit, { action: 'auth.sign_in', entityType: 'session', entityId: session.sessionId });
     return { user, token, session };
   });
-  await mailer.send(invitationMail(result.user.email, `${config.publicUrl}/setPasswordWCreds/${result.token}`, caller.lang));
-  return { accessToken: result.session.accessToken, rsaKey: result.session.rsaKey };
 }
 
 export async function changePassword(

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,16 +17,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DEBOUNCE_MS, organisationDto, userDto } from '@edc/domain';
+import { DEBOUNCE_MS, userDto } from '@edc/domain';
 import { PROVIDER_SERVICES } from '../../config';
-import { api } from '../../shared/api/client';
+import { api, ApiError } from '../../shared/api/client';
 import { FormTextField } from '../../shared/components/FormTextField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { formResolver } from '../../shared/forms/zodI18n';
+import { EMPTY_LOOKUP, lookupResult, OrganisationLookup, type LookupValue } from '../centres/OrganisationLookup';
 import { authApi, useStartSession } from './api';
 import { ManualLinks } from './AuthLinks';
 
@@ -34,7 +36,6 @@ interface OrganisationShort {
   shortName: string;
 }
 
-const organisationResolver = formResolver(organisationDto);
 const personResolver = formResolver(userDto);
 
 function useOrganisationSearch(search: string, enabled: boolean) {
@@ -58,33 +59,37 @@ export default function SignUpPage() {
   const [search, setSearch] = useState('');
   const organisations = useOrganisationSearch(search, mode === 'existing');
 
-  const orgForm = useForm({ resolver: organisationResolver, defaultValues: { name: '', shortName: '', address: '' } });
-  const orgValues = useWatch({ control: orgForm.control });
+  const [lookup, setLookup] = useState<LookupValue>(EMPTY_LOOKUP);
+  const newOrganisation = lookupResult(lookup);
   const personForm = useForm({
     resolver: personResolver,
     defaultValues: { lastName: '', firstName: '', patronymic: '', email: '' },
   });
 
-  const organisationSet =
-    mode === 'existing'
-      ? existing !== null
-      : Boolean(orgValues.name?.trim() && orgValues.shortName?.trim() && orgValues.address?.trim());
+  const organisationSet = mode === 'existing' ? existing !== null : newOrganisation !== null;
 
   const signUp = useMutation({
     mutationFn: async (person: { email: string; firstName: string; lastName: string; patronymic?: string | null }) => {
       const user = { ...person, patronymic: person.patronymic || undefined };
       if (mode === 'existing' && existing) return authApi.signUp({ userDto: user, organisationShortName: existing.shortName });
-      return authApi.signUpWithOrganisation({ userDto: user, organisationDto: orgForm.getValues() });
+      return authApi.signUpWithOrganisation({ userDto: user, organisationDto: newOrganisation });
     },
     onSuccess: (reply) => {
       startSession(reply);
       navigate('/', { replace: true });
     },
+    onError: (e) => {
+      // The organisation was refused (taken name or INN): back to it; the message is already shown.
+      if (e instanceof ApiError && e.errors.some((x) => x.path?.startsWith('organisation'))) setStep(0);
+    },
   });
 
-  const next = async () => {
-    if (mode === 'new' && !(await orgForm.trigger())) return;
-    setStep(1);
+  /** A looked-up organisation that is already registered here: join it instead of creating it again. */
+  const join = (organisationId: string, shortName: string) => {
+    setExisting({ id: organisationId, shortName });
+    setSearch(shortName);
+    setMode('existing');
+    setLookup(EMPTY_LOOKUP);
   };
 
   return (
@@ -156,21 +161,19 @@ export default function SignUpPage() {
               )}
             />
           ) : (
-            <form noValidate onSubmit={(e) => e.preventDefault()}>
-              <FormTextField control={orgForm.control} name="name" label={t('auth:signUp.organisationName')} required />
-              <FormTextField control={orgForm.control} name="shortName" label={t('auth:signUp.organisationShortName')} required />
-              <FormTextField
-                control={orgForm.control}
-                name="address"
-                label={t('auth:signUp.organisationAddress')}
-                required
-                multiline
-                minRows={2}
-              />
-            </form>
+            <OrganisationLookup
+              value={lookup}
+              onChange={setLookup}
+              submitted={false}
+              known={(id, s) => (
+                <Button size="small" onClick={() => join(id, s.shortName)}>
+                  {t('auth:signUp.joinKnown')}
+                </Button>
+              )}
+            />
           )}
           <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={() => void next()} disabled={!organisationSet}>
+            <Button variant="contained" onClick={() => setStep(1)} disabled={!organisationSet}>
               {t('common:actions.next')}
             </Button>
           </Stack>
@@ -179,6 +182,13 @@ export default function SignUpPage() {
 
       {step === 1 && (
         <form noValidate onSubmit={personForm.handleSubmit((values) => signUp.mutate(values))}>
+          <Alert severity={mode === 'new' && lookup.manual ? 'warning' : 'info'} sx={{ mb: 1 }}>
+            {mode === 'existing'
+              ? t('auth:signUp.joining', { name: existing?.shortName ?? '' })
+              : lookup.manual
+                ? t('auth:signUp.creatingManual', { name: newOrganisation?.shortName ?? '' })
+                : t('auth:signUp.creating', { name: newOrganisation?.shortName ?? '' })}
+          </Alert>
           <FormTextField
             control={personForm.control}
             name="lastName"

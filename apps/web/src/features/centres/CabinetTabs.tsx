@@ -1,8 +1,15 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@edc/domain';
-import { DataList } from './components';
+import { ApiError } from '../../shared/api/client';
+import { useDeleteFormTemplate, useFormTemplates, type FormTemplate } from './api';
+import { ConfirmDialog, DataList, formatDate } from './components';
 import { memberRights } from './OrganisationPage';
 import { OrganisationUsersPanel } from './OrganisationUsersPanel';
 import { ReferencesPanel } from './ReferencesPanel';
@@ -71,4 +78,69 @@ export function CabinetUsers({ me, organisationId }: { me: Me | undefined; organ
 
 export function CabinetReferences({ organisationId }: { organisationId: string }) {
   return <ReferencesPanel owner={{ kind: 'organisation', id: organisationId }} />;
+}
+
+/**
+ * The organisation's form templates (saved from complete forms in the form editor): title, form type,
+ * size and date; deleting needs design_edit. The server shows an organisation's templates to its current
+ * members and to the administration, so another organisation's list asks to make it current first.
+ */
+export function CabinetTemplates({ me, organisationId }: { me: Me | undefined; organisationId: string }) {
+  const { t } = useTranslation();
+  const templates = useFormTemplates(organisationId);
+  const remove = useDeleteFormTemplate();
+  const [deleting, setDeleting] = useState<FormTemplate | null>(null);
+  const canDelete = me?.permissions.includes('design_edit') ?? false;
+  const forbidden = templates.error instanceof ApiError && templates.error.status === 403;
+
+  return (
+    <Box component="section" aria-labelledby="cabinet-templates">
+      <Typography variant="h2" id="cabinet-templates" sx={{ mb: 1 }}>
+        {t('centres:templates.title')}
+      </Typography>
+      {forbidden ? (
+        <Alert severity="info">{t('centres:templates.notCurrent')}</Alert>
+      ) : (
+        <DataList
+          label={t('centres:templates.title')}
+          rows={templates.data}
+          rowKey={(r) => r.id}
+          isLoading={templates.isLoading}
+          isError={templates.isError}
+          onRetry={() => void templates.refetch()}
+          empty={t('centres:templates.empty')}
+          columns={[
+            { key: 'title', label: t('centres:templates.name'), render: (r) => r.title },
+            { key: 'type', label: t('centres:templates.formType'), render: (r) => r.formType.title },
+            {
+              key: 'size',
+              label: t('centres:templates.size'),
+              render: (r) => t('centres:templates.sizeValue', { sections: r.sectionCount, fields: r.fieldCount }),
+            },
+            { key: 'created', label: t('centres:templates.created'), render: (r) => formatDate(r.createdAt) },
+          ]}
+          actions={
+            canDelete
+              ? (r) => (
+                  <Tooltip title={t('centres:delete')}>
+                    <IconButton aria-label={`${t('centres:delete')}: ${r.title}`} onClick={() => setDeleting(r)}>
+                      <DeleteOutline />
+                    </IconButton>
+                  </Tooltip>
+                )
+              : undefined
+          }
+        />
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('centres:templates.hint')}
+      </Typography>
+      <ConfirmDialog
+        open={deleting !== null}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </Box>
+  );
 }

@@ -12,6 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -19,10 +20,20 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Employee, EmployeeType, ResearchOrganisation, User } from '@edc/domain';
+import {
+  centreNumberIsManual,
+  ORGANISATION_TYPES,
+  type Employee,
+  type EmployeeType,
+  type OrganisationFull,
+  type OrganisationType,
+  type ResearchOrganisation,
+  type User,
+} from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { fullName } from '../identity/labels';
@@ -39,9 +50,11 @@ import {
   useProtocolVersions,
   useResearchVersions,
   useToggleEmployeeAccess,
+  useUpdateCentre,
+  type CentrePatch,
 } from './api';
-import { ConfirmDialog, DataList, Facts, formatDate } from './components';
-import { UserPicker } from './pickers';
+import { ConfirmDialog, DataList, Facts, formatDate, SaveFailed } from './components';
+import { OrganisationPicker, UserPicker } from './pickers';
 import { ReferencesPanel } from './ReferencesPanel';
 
 const TABS = ['info', 'references', 'versions'] as const;
@@ -142,6 +155,163 @@ function AddEmployeeDialog({
   );
 }
 
+type OrganisationOption = Pick<OrganisationFull, 'id' | 'shortName' | 'address' | 'name' | 'inn' | 'kpp'>;
+
+const organisationOption = (o: ResearchOrganisation['organisation']): OrganisationOption => ({
+  ...o,
+  name: o.shortName,
+  inn: null,
+  kpp: null,
+});
+
+/**
+ * The centre's card: number, type, organisation. With centers_settings it is edited in place; a save the
+ * server refuses (a taken number, a type that does not offer the employees' roles…) brings the stored values
+ * back and says why.
+ */
+function CentreCard({ centre, canManage }: { centre: ResearchOrganisation; canManage: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateCentre();
+  const [draft, setDraft] = useState<{ type: OrganisationType; number: string; organisation: OrganisationOption | null } | null>(
+    null,
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const manual = draft ? centreNumberIsManual(draft.type) : false;
+  const numberError = draft && submitted && manual && !draft.number.trim() ? t('common:validation.required') : undefined;
+  const orgError = draft && submitted && !draft.organisation ? t('common:validation.required') : undefined;
+
+  const save = () => {
+    if (!draft) return;
+    setSubmitted(true);
+    if (!draft.organisation || (manual && !draft.number.trim())) return;
+    const patch: CentrePatch = {};
+    const typeChanged = draft.type !== centre.organisationTypeString;
+    if (typeChanged) patch.organisationTypeString = draft.type;
+    if (draft.organisation.id !== centre.organisation.id) patch.organisationId = draft.organisation.id;
+    const number = draft.number.trim();
+    // An empty number of a derived type is given by the server when the type changes, else kept.
+    if (number && number !== centre.researchOrganisationNumber) patch.researchOrganisationNumber = number;
+    else if (!number && typeChanged) patch.researchOrganisationNumber = null;
+    if (Object.keys(patch).length === 0) {
+      setDraft(null);
+      return;
+    }
+    update.mutate(
+      { id: centre.id, patch },
+      {
+        onSuccess: () => setDraft(null),
+        onError: (e) => {
+          setDraft(null);
+          setFailure(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('centres:centres.card')}
+      sx={{ p: { xs: 2, sm: 3 }, mb: 3, maxWidth: 760 }}
+    >
+      {failure !== null && <SaveFailed error={failure} onClose={() => setFailure(null)} />}
+      {draft ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <TextField
+            select
+            fullWidth
+            required
+            margin="normal"
+            label={t('centres:centres.type')}
+            value={draft.type}
+            disabled={update.isPending}
+            onChange={(e) => {
+              const type = e.target.value as OrganisationType;
+              // A new type starts with its own number: typed for a site, given by the server otherwise.
+              const number = type === centre.organisationTypeString ? centre.researchOrganisationNumber : '';
+              setDraft({ ...draft, type, number });
+            }}
+          >
+            {ORGANISATION_TYPES.map((o) => (
+              <MenuItem key={o} value={o}>
+                {t(`enums:organisationType.${o}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <OrganisationPicker
+            label={t('centres:centres.organisation')}
+            value={draft.organisation as OrganisationFull | null}
+            onChange={(o) => setDraft({ ...draft, organisation: o })}
+            error={orgError}
+          />
+          <TextField
+            fullWidth
+            margin="normal"
+            required={manual}
+            label={t('centres:centres.number')}
+            value={draft.number}
+            disabled={update.isPending}
+            onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+            error={Boolean(numberError)}
+            helperText={numberError ?? (manual ? undefined : t('centres:centres.numberDerivedIfEmpty'))}
+          />
+          <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+            <Button onClick={() => setDraft(null)} disabled={update.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              {t('common:actions.save')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <>
+          <Facts
+            items={[
+              [t('centres:centres.number'), centre.researchOrganisationNumber],
+              [t('centres:centres.type'), t(`enums:organisationType.${centre.organisationTypeString}`)],
+              [
+                t('centres:centres.organisation'),
+                <Link key="o" component={RouterLink} to={`/organizations/${centre.organisation.id}/info`}>
+                  {centre.organisation.shortName}
+                </Link>,
+              ],
+              [t('centres:organisations.address'), centre.organisation.address],
+              [t('centres:research'), centre.research.grlsProtocolNumber],
+            ]}
+          />
+          {canManage && (
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlined />}
+              sx={{ mt: 2 }}
+              onClick={() => {
+                setFailure(null);
+                setSubmitted(false);
+                setDraft({
+                  type: centre.organisationTypeString,
+                  number: centre.researchOrganisationNumber,
+                  organisation: organisationOption(centre.organisation),
+                });
+              }}
+            >
+              {t('centres:centres.editCard')}
+            </Button>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}
+
 function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManage: boolean }) {
   const { t } = useTranslation();
   const employees = useEmployees(centre.id);
@@ -153,22 +323,7 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
 
   return (
     <>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, maxWidth: 760 }}>
-        <Facts
-          items={[
-            [t('centres:centres.number'), centre.researchOrganisationNumber],
-            [t('centres:centres.type'), t(`enums:organisationType.${centre.organisationTypeString}`)],
-            [
-              t('centres:centres.organisation'),
-              <Link key="o" component={RouterLink} to={`/organizations/${centre.organisation.id}/info`}>
-                {centre.organisation.shortName}
-              </Link>,
-            ],
-            [t('centres:organisations.address'), centre.organisation.address],
-            [t('centres:research'), centre.research.grlsProtocolNumber],
-          ]}
-        />
-      </Paper>
+      <CentreCard centre={centre} canManage={canManage} />
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h2" sx={{ flex: 1 }}>
           {t('centres:employees.title')}
@@ -194,21 +349,26 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
           {
             key: 'access',
             label: t('centres:employees.access'),
-            render: (e) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={e.hasAccess}
-                    disabled={!canManage || (toggle.isPending && toggle.variables === e.id)}
-                    onChange={() => toggle.mutate(e.id)}
-                    slotProps={{
-                      input: { role: 'switch', 'aria-label': `${t('centres:employees.access')}: ${fullName(e.user)}` },
-                    }}
-                  />
-                }
-                label={e.hasAccess ? t('centres:employees.open') : t('centres:employees.closed')}
-              />
-            ),
+            render: (e) => {
+              // Flipped while it is saved; a refused toggle falls back to the stored access.
+              const saving = toggle.isPending && toggle.variables === e.id;
+              const open = saving ? !e.hasAccess : e.hasAccess;
+              return (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={open}
+                      disabled={!canManage || saving}
+                      onChange={() => toggle.mutate(e.id)}
+                      slotProps={{
+                        input: { role: 'switch', 'aria-label': `${t('centres:employees.access')}: ${fullName(e.user)}` },
+                      }}
+                    />
+                  }
+                  label={open ? t('centres:employees.open') : t('centres:employees.closed')}
+                />
+              );
+            },
           },
         ]}
         actions={

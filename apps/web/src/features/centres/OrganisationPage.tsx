@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
@@ -8,7 +7,7 @@ import type { Me } from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useMe, useOrganisation } from '../identity/api';
-import { Facts } from './components';
+import { OrganisationDetails } from './OrganisationDetails';
 import { OrganisationUsersPanel } from './OrganisationUsersPanel';
 import { ReferencesPanel } from './ReferencesPanel';
 
@@ -20,31 +19,14 @@ export function memberRights(me: Me | undefined, organisationId: string) {
   const membership = me?.organisationUsers.find((ou) => ou.organisation.id === organisationId && ou.isVerify);
   const role = membership?.userRoleString;
   const usersSettings = me?.permissions.includes('users_settings') ?? false;
+  const organisationsSettings = me?.permissions.includes('organizations_settings') ?? false;
   return {
     canList: usersSettings || role === 'Admin' || role === 'Editor',
     canManage: usersSettings || role === 'Admin',
     canAdd: usersSettings,
+    /** The organisation's details (PUT /Organisations/{id}). */
+    canEdit: organisationsSettings || role === 'Admin' || role === 'Editor',
   };
-}
-
-/** The organisation's details as a definition list. */
-export function OrganisationFacts({
-  organisation,
-}: {
-  organisation: { name: string; shortName: string; address: string; inn?: string | null; kpp?: string | null };
-}) {
-  const { t } = useTranslation();
-  return (
-    <Facts
-      items={[
-        [t('identity:organisation.name'), organisation.name],
-        [t('identity:organisation.shortName'), organisation.shortName],
-        [t('identity:organisation.address'), organisation.address],
-        [t('centres:organisations.inn'), organisation.inn ?? ''],
-        [t('centres:organisations.kpp'), organisation.kpp ?? ''],
-      ]}
-    />
-  );
 }
 
 /** /organizations/:organizationId/:tab — info (details and users) and references. */
@@ -81,9 +63,7 @@ export default function OrganisationPage() {
         <Alert severity="error">{t('identity:cabinet.notFound')}</Alert>
       ) : tab === 'info' ? (
         <>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, maxWidth: 760 }}>
-            <OrganisationFacts organisation={organisation.data} />
-          </Paper>
+          <OrganisationDetails organisation={organisation.data} canEdit={rights.canEdit} />
           {rights.canList && (
             <OrganisationUsersPanel organisationId={organizationId} canManage={rights.canManage} canAdd={rights.canAdd} />
           )}

@@ -135,7 +135,13 @@ export function OrganisationUsersPanel({
                 <TextField
                   select
                   size="small"
-                  value={m.userRoleString}
+                  // The chosen role shows while it is saved; a refused change falls back to the stored one.
+                  value={
+                    changeRole.isPending && changeRole.variables?.id === m.id
+                      ? changeRole.variables.userRoleString
+                      : m.userRoleString
+                  }
+                  disabled={changeRole.isPending && changeRole.variables?.id === m.id}
                   onChange={(e) => changeRole.mutate({ id: m.id, userRoleString: e.target.value as UserRole })}
                   slotProps={{ htmlInput: { 'aria-label': `${t('centres:users.role')}: ${fullName(m.user)}` } }}
                 >

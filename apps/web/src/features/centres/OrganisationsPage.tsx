@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,56 +11,26 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { CompanySuggestionDto, OrganisationFull } from '@edc/domain';
+import type { OrganisationFull } from '@edc/domain';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { useMe } from '../identity/api';
-import {
-  useCompanyLookup,
-  useCreateOrganisation,
-  useDeleteOrganisation,
-  useOrganisationsPage,
-  type OrganisationInput,
-} from './api';
+import { useCreateOrganisation, useDeleteOrganisation, useOrganisationsPage } from './api';
+import { EMPTY_LOOKUP, lookupResult, OrganisationLookup, type LookupValue } from './OrganisationLookup';
 import { ConfirmDialog, DataList, Pager, Toolbar } from './components';
 
 export const organisationPath = (id: string, tab = 'info') => `/organizations/${id}/${tab}`;
-
-const EMPTY: OrganisationInput = { name: '', shortName: '', address: '', inn: '', kpp: '' };
 
 /** Creation from the company lookup (by name or INN); by hand only when the lookup searched known organisations. */
 function CreateOrganisationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateOrganisation();
-  const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query.trim(), 400);
-  const lookup = useCompanyLookup(debounced);
-  const [chosen, setChosen] = useState<CompanySuggestionDto | null>(null);
-  const [manual, setManual] = useState(false);
-  const [values, setValues] = useState<OrganisationInput>(EMPTY);
+  const [lookup, setLookup] = useState<LookupValue>(EMPTY_LOOKUP);
   const [submitted, setSubmitted] = useState(false);
-  const kind = lookup.data?.kind;
-  const known = chosen?.organisationId;
-  const required = t('common:validation.required');
-  const missing = (k: 'name' | 'shortName' | 'address') => submitted && !String(values[k] ?? '').trim();
-
-  const field = (k: keyof OrganisationInput, label: string, req: boolean) => (
-    <TextField
-      fullWidth
-      margin="dense"
-      label={label}
-      required={req && manual}
-      value={values[k] ?? ''}
-      onChange={(e) => setValues({ ...values, [k]: e.target.value })}
-      slotProps={{ input: { readOnly: !manual } }}
-      error={req && k !== 'inn' && k !== 'kpp' && missing(k as 'name')}
-      helperText={req && k !== 'inn' && k !== 'kpp' && missing(k as 'name') ? required : undefined}
-    />
-  );
+  const known = lookup.chosen?.organisationId;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="org-dialog-title" fullWidth maxWidth="sm">
@@ -71,107 +39,24 @@ function CreateOrganisationDialog({ onClose }: { onClose: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
-          if (!manual && !chosen) return;
-          if (known) return;
-          if (!values.name.trim() || !values.shortName.trim() || !values.address.trim()) return;
-          create.mutate(
-            {
-              name: values.name.trim(),
-              shortName: values.shortName.trim(),
-              address: values.address.trim(),
-              inn: values.inn?.trim() || null,
-              kpp: values.kpp?.trim() || null,
-            },
-            { onSuccess: (o) => navigate(organisationPath(o.id)) },
-          );
+          const input = lookupResult(lookup);
+          if (!input) return;
+          create.mutate(input, { onSuccess: (o) => navigate(organisationPath(o.id)) });
         }}
       >
         <DialogTitle id="org-dialog-title">{t('centres:organisations.add')}</DialogTitle>
         <DialogContent>
-          {!manual && (
-            <Autocomplete
-              options={lookup.data?.suggestions ?? []}
-              value={chosen}
-              onChange={(_, s) => {
-                setChosen(s);
-                setValues(
-                  s ? { name: s.name, shortName: s.shortName, address: s.address, inn: s.inn ?? '', kpp: s.kpp ?? '' } : EMPTY,
-                );
-              }}
-              inputValue={query}
-              onInputChange={(_, v) => setQuery(v)}
-              filterOptions={(x) => x}
-              getOptionLabel={(s) => s.shortName}
-              isOptionEqualToValue={(a, b) => a.shortName === b.shortName && a.inn === b.inn}
-              loading={lookup.isFetching}
-              loadingText={t('common:loading')}
-              noOptionsText={debounced.length < 2 ? t('centres:organisations.typeMore') : t('centres:noOptions')}
-              renderOption={(props, s) => (
-                <li {...props} key={`${s.shortName}-${s.inn ?? ''}-${s.organisationId ?? ''}`}>
-                  <Box>
-                    <div>{s.shortName}</div>
-                    <Box sx={{ fontSize: 12, color: 'text.secondary' }}>
-                      {[
-                        s.inn && `${t('centres:organisations.inn')} ${s.inn}`,
-                        s.kpp && `${t('centres:organisations.kpp')} ${s.kpp}`,
-                        s.address,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Box>
-                  </Box>
-                </li>
-              )}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  autoFocus
-                  margin="normal"
-                  label={t('centres:organisations.lookup')}
-                  error={submitted && !chosen}
-                  helperText={
-                    submitted && !chosen ? t('centres:organisations.chooseSuggestion') : t('centres:organisations.lookupHint')
-                  }
-                />
-              )}
-            />
-          )}
-          {manual && (
-            <Alert severity="warning" sx={{ my: 1 }}>
-              {t('centres:organisations.manualNote')}
-            </Alert>
-          )}
-          {known && (
-            <Alert severity="info" sx={{ my: 1 }}>
-              {t('centres:organisations.alreadyKnown')}{' '}
-              <Link component={RouterLink} to={organisationPath(known)}>
+          <OrganisationLookup
+            autoFocus
+            value={lookup}
+            onChange={setLookup}
+            submitted={submitted}
+            known={(id) => (
+              <Link component={RouterLink} to={organisationPath(id)}>
                 {t('centres:organisations.open')}
               </Link>
-            </Alert>
-          )}
-          {(chosen || manual) && (
-            <>
-              {field('name', t('identity:organisation.name'), true)}
-              {field('shortName', t('identity:organisation.shortName'), true)}
-              {field('address', t('identity:organisation.address'), true)}
-              {field('inn', t('centres:organisations.inn'), false)}
-              {field('kpp', t('centres:organisations.kpp'), false)}
-            </>
-          )}
-          {kind === 'known' && !manual && (
-            <Button
-              startIcon={<EditNoteOutlined />}
-              sx={{ mt: 1 }}
-              onClick={() => {
-                setManual(true);
-                setChosen(null);
-                setValues({ ...EMPTY, shortName: query.trim() });
-                setSubmitted(false);
-              }}
-            >
-              {t('centres:organisations.enterManually')}
-            </Button>
-          )}
+            )}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common:actions.cancel')}</Button>

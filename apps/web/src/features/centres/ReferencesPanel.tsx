@@ -47,7 +47,7 @@ import {
   type AnyReference,
   type ReferenceOwner,
 } from './api';
-import { ConfirmDialog, DataList, formatDate } from './components';
+import { ConfirmDialog, DataList, FieldPair, formatDate, SaveFailed } from './components';
 
 const period = (g: { dateFrom: string; dateTo: string | null }) =>
   `${formatDate(g.dateFrom)} — ${g.dateTo ? formatDate(g.dateTo) : '…'}`;
@@ -158,7 +158,7 @@ function ReferenceDialog({
   const { t } = useTranslation();
   const fields = useGroupFields(owner, groupId, true);
   const save = useSaveReference(owner);
-  const [v, setV] = useState({
+  const stored = () => ({
     fieldId: reference?.fieldId ?? '',
     minReference: String(reference?.minReference ?? 0),
     maxReference: String(reference?.maxReference ?? 0),
@@ -167,7 +167,9 @@ function ReferenceDialog({
     genderString: (reference?.genderString ?? 'Both') as Gender,
     errorMessage: reference?.errorMessage ?? '',
   });
+  const [v, setV] = useState(stored);
   const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const nums = {
     minReference: toNumber(v.minReference),
     maxReference: toNumber(v.maxReference),
@@ -209,6 +211,7 @@ function ReferenceDialog({
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
+          setFailure(null);
           if (keys.some((k) => String(v[k]).trim() === '') || Object.values(nums).some(Number.isNaN) || problem) return;
           if (nums.minAge < 0 || nums.maxAge > 150 || !Number.isInteger(nums.minAge) || !Number.isInteger(nums.maxAge)) return;
           save.mutate(
@@ -217,7 +220,17 @@ function ReferenceDialog({
               groupId,
               input: { fieldId: v.fieldId, genderString: v.genderString, errorMessage: v.errorMessage.trim(), ...nums },
             },
-            { onSuccess: onClose },
+            {
+              onSuccess: onClose,
+              onError: (e) => {
+                setFailure(e);
+                // A failed edit brings back the stored range; a new one keeps what was typed.
+                if (reference) {
+                  setV(stored());
+                  setSubmitted(false);
+                }
+              },
+            },
           );
         }}
       >
@@ -225,6 +238,7 @@ function ReferenceDialog({
           {reference ? t('centres:references.edit') : t('centres:references.add')}
         </DialogTitle>
         <DialogContent>
+          {failure !== null && <SaveFailed error={failure} restored={Boolean(reference)} onClose={() => setFailure(null)} />}
           <TextField
             select
             fullWidth
@@ -245,14 +259,14 @@ function ReferenceDialog({
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          <FieldPair>
             {numberField('minReference', t('centres:references.minReference'))}
             {numberField('maxReference', t('centres:references.maxReference'))}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+          </FieldPair>
+          <FieldPair>
             {numberField('minAge', t('centres:references.minAge'))}
             {numberField('maxAge', t('centres:references.maxAge'))}
-          </Stack>
+          </FieldPair>
           <TextField
             select
             fullWidth

@@ -24,7 +24,7 @@ import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { fullName } from '../identity/labels';
 import { useMe } from '../identity/api';
 import { useDeleteUser, useSaveUser, useUsersPage } from './api';
-import { ConfirmDialog, DataList, Pager, Toolbar } from './components';
+import { ConfirmDialog, DataList, errorPaths, Pager, SaveFailed, Toolbar } from './components';
 
 const userForm = userCreate.pick({ email: true, firstName: true, lastName: true, patronymic: true }).extend({
   userRole: z.enum(USER_ROLES),
@@ -35,20 +35,31 @@ function UserDialog({ user, onClose }: { user: User | null; onClose: () => void 
   const { t } = useTranslation();
   const save = useSaveUser();
   const [missing, setMissing] = useState(false);
-  const form = useForm({
-    resolver,
-    defaultValues: {
-      email: user?.email ?? '',
-      lastName: user?.lastName ?? '',
-      firstName: user?.firstName ?? '',
-      patronymic: user?.patronymic ?? '',
-      userRole: user?.userRole ?? 'User',
-    },
-  });
+  const [failure, setFailure] = useState<unknown>(null);
+  const stored = {
+    email: user?.email ?? '',
+    lastName: user?.lastName ?? '',
+    firstName: user?.firstName ?? '',
+    patronymic: user?.patronymic ?? '',
+    userRole: user?.userRole ?? 'User',
+  };
+  const form = useForm({ resolver, defaultValues: stored });
   const submit = form.handleSubmit(
     (values) => {
       setMissing(false);
-      save.mutate({ id: user?.id, input: { ...values, patronymic: values.patronymic || null } }, { onSuccess: onClose });
+      setFailure(null);
+      save.mutate(
+        { id: user?.id, input: { ...values, patronymic: values.patronymic || null } },
+        {
+          onSuccess: onClose,
+          onError: (e) => {
+            setFailure(e);
+            // A failed edit brings back the stored values; a new user keeps what was typed, the named field marked.
+            if (user) form.reset(stored);
+            else for (const path of errorPaths(e)) if (path in stored) form.setError(path as keyof typeof stored, {});
+          },
+        },
+      );
     },
     () => setMissing(true),
   );
@@ -63,6 +74,7 @@ function UserDialog({ user, onClose }: { user: User | null; onClose: () => void 
               {t('centres:users.fillAll')}
             </Alert>
           )}
+          {failure !== null && <SaveFailed error={failure} restored={Boolean(user)} onClose={() => setFailure(null)} />}
           <FormTextField control={form.control} name="email" label={t('centres:users.email')} required type="email" autoFocus />
           <FormTextField control={form.control} name="lastName" label={t('identity:lastName')} required />
           <FormTextField control={form.control} name="firstName" label={t('identity:firstName')} required />

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   CompanySuggestionDto,
+  design,
   Employee,
   EmployeeType,
   OrganisationFull,
@@ -63,8 +65,9 @@ export interface UserInput {
 export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
+    // Errors are shown in the dialog (which restores the stored values of a failed edit).
     mutationFn: ({ id, input }: { id?: string; input: UserInput }) =>
-      id ? api.put<User>(`/Users/${id}/`, input) : api.post<User>('/Users', input),
+      id ? api.put<User>(`/Users/${id}/`, input, { quietErrors: true }) : api.post<User>('/Users', input, { quietErrors: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
   });
 }
@@ -129,6 +132,20 @@ export function useCreateOrganisation() {
   return useMutation({
     mutationFn: (input: OrganisationInput) => api.post<OrganisationFull>('/Organisations', input).then((r) => r.data),
     onSuccess: () => qc.invalidateQueries({ queryKey: organisationsKey }),
+  });
+}
+
+/** PUT /Organisations/{id} with the changed details; errors are shown by the caller (next to the card). */
+export function useUpdateOrganisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Partial<OrganisationInput> }) =>
+      api.put<OrganisationFull>(`/Organisations/${id}`, patch, { quietErrors: true }).then((r) => r.data),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: organisationsKey });
+      // Organisation names are also part of `me` (memberships, employees).
+      await qc.invalidateQueries({ queryKey: ['me'] });
+    },
   });
 }
 
@@ -218,6 +235,27 @@ export function useCreateCentre() {
   return useMutation({
     mutationFn: (input: CentreInput) => api.post<ResearchOrganisation>('/ResearchOrganisations', input).then((r) => r.data),
     onSuccess: () => qc.invalidateQueries({ queryKey: centresKey }),
+  });
+}
+
+export interface CentrePatch {
+  organisationTypeString?: OrganisationType;
+  researchOrganisationNumber?: string | null;
+  organisationId?: string;
+}
+
+/** PUT /ResearchOrganisations/{id}; errors are shown by the caller (next to the card). */
+export function useUpdateCentre() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: CentrePatch }) =>
+      api.put<ResearchOrganisation>(`/ResearchOrganisations/${id}`, patch, { quietErrors: true }).then((r) => r.data),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: centresKey });
+      await qc.invalidateQueries({ queryKey: employeesKey });
+      // The centre's number and organisation are part of the role selector's labels.
+      await qc.invalidateQueries({ queryKey: ['me'] });
+    },
   });
 }
 
@@ -368,7 +406,8 @@ export function useFormTypes(enabled: boolean) {
 
 function useReferenceMutation<A, R = unknown>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: referencesKey }) });
+  // Refetched after a failure too: what is stored (a group locked meanwhile…) is shown again.
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: referencesKey }) });
 }
 
 export interface GroupInput {
@@ -401,10 +440,34 @@ export interface ReferenceInput {
 }
 
 export const useSaveReference = (owner: ReferenceOwner) =>
+  // Errors are shown in the dialog (which restores the stored values of a failed edit).
   useReferenceMutation(({ id, groupId, input }: { id?: string; groupId: string; input: ReferenceInput }) => {
-    if (id) return api.put(`${referencePath(owner)}/${id}`, input);
+    if (id) return api.put(`${referencePath(owner)}/${id}`, input, { quietErrors: true });
     const groupKey = owner.kind === 'centre' ? 'referenceGroupId' : 'organisationReferenceGroupId';
-    return api.post(referencePath(owner), { ...input, [groupKey]: groupId });
+    return api.post(referencePath(owner), { ...input, [groupKey]: groupId }, { quietErrors: true });
   });
 export const useDeleteReference = (owner: ReferenceOwner) =>
   useReferenceMutation((id: string) => api.delete(`${referencePath(owner)}/${id}`));
+
+// ------------------------------------------------------------------------------------ form templates
+
+export type FormTemplate = z.infer<typeof design.formTemplate>;
+
+export const formTemplatesKey = ['formTemplates'] as const;
+
+/** An organisation's form templates, newest first (readable by its current members and the administration). */
+export function useFormTemplates(organisationId: string) {
+  return useQuery({
+    queryKey: [...formTemplatesKey, organisationId],
+    queryFn: ({ signal }) => api.get<FormTemplate[]>('/FormTemplates', { query: { organisationId }, signal, quietErrors: true }),
+    retry: false,
+  });
+}
+
+export function useDeleteFormTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/FormTemplates/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: formTemplatesKey }),
+  });
+}

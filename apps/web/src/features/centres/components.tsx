@@ -28,6 +28,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@edc/domain';
+import { ApiError } from '../../shared/api/client';
 import { Loading } from '../../shared/components/Loading';
 
 export const useIsMobile = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -290,4 +291,44 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : value;
+}
+
+/** The server's messages of a failed call (already in the user's language), one per line. */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError) return error.errors.map((e) => e.message);
+  return error instanceof Error && error.message ? [error.message] : [];
+}
+
+/** The fields a failed call named (`errors[].path`), without a request prefix such as `organisationDto.`. */
+export function errorPaths(error: unknown): Set<string> {
+  if (!(error instanceof ApiError)) return new Set();
+  return new Set(error.errors.flatMap((e) => (e.path ? [e.path.split('.').pop()!] : [])));
+}
+
+/** "Not saved, the previous values are back" with the server's reasons; announced to screen readers. */
+export function SaveFailed({
+  error,
+  onClose,
+  restored = true,
+}: {
+  error: unknown;
+  onClose?: () => void;
+  /** false for a new record: nothing to restore, the input stays. */
+  restored?: boolean;
+}) {
+  const { t } = useTranslation();
+  const messages = errorMessages(error);
+  return (
+    <Alert severity="error" role="alert" onClose={onClose} sx={{ mb: 2 }}>
+      <Box sx={{ fontWeight: 500 }}>{restored ? t('centres:saveFailed') : t('centres:notSaved')}</Box>
+      {messages.map((m) => (
+        <Box key={m}>{m}</Box>
+      ))}
+    </Alert>
+  );
+}
+
+/** Two fields side by side from sm up, one under the other on phones; the fields keep their own margins. */
+export function FieldPair({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>;
 }

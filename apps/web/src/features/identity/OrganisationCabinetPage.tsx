@@ -1,35 +1,20 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { organisationCabinetPath } from '../../app/routes';
 import { useMe, useOrganisation, useSetCurrentOrganisationUser } from './api';
-import { CabinetReferences, CabinetResearches, CabinetUsers } from '../centres/CabinetTabs';
+import { CabinetReferences, CabinetResearches, CabinetTemplates, CabinetUsers, memberRights } from '../centres/CabinetTabs';
+import { OrganisationDetails } from '../centres/OrganisationDetails';
 
-/** Built tabs of the organisation cabinet; a later issue adds templates. */
-const CABINET_TABS = ['info', 'users', 'references'] as const;
+/** Tabs of the organisation cabinet: General info, Users (its admins and editors), References, Form templates. */
+const CABINET_TABS = ['info', 'users', 'references', 'templates'] as const;
 type CabinetTab = (typeof CABINET_TABS)[number];
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <Box component="div" sx={{ py: 1 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-        {value || '—'}
-      </Typography>
-    </Box>
-  );
-}
 
 /** /organizationCabinets/:organizationId/:tab */
 export default function OrganisationCabinetPage() {
@@ -82,6 +67,12 @@ export default function OrganisationCabinetPage() {
           component={RouterLink}
           to={organisationCabinetPath(organizationId, 'references')}
         />
+        <Tab
+          value="templates"
+          label={t('centres:cabinet.templates')}
+          component={RouterLink}
+          to={organisationCabinetPath(organizationId, 'templates')}
+        />
       </Tabs>
       {!data && organisation.isLoading ? (
         <Loading />
@@ -91,25 +82,20 @@ export default function OrganisationCabinetPage() {
         <CabinetUsers me={me.data} organisationId={organizationId} />
       ) : tab === 'references' ? (
         <CabinetReferences organisationId={organizationId} />
+      ) : tab === 'templates' ? (
+        <CabinetTemplates me={me.data} organisationId={organizationId} />
       ) : (
         <>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
-            <Box component="dl" sx={{ m: 0 }}>
-              <Field label={t('identity:organisation.name')} value={data.name} />
-              <Field label={t('identity:organisation.shortName')} value={data.shortName} />
-              <Field label={t('identity:organisation.address')} value={data.address} />
-            </Box>
+          <OrganisationDetails
+            organisation={data}
+            canEdit={organisation.data !== undefined && memberRights(me.data, organizationId).canEdit}
+          >
             {membership && !isCurrent && (
-              <Button
-                variant="contained"
-                sx={{ mt: 2 }}
-                loading={setCurrent.isPending}
-                onClick={() => setCurrent.mutate(membership.id)}
-              >
+              <Button variant="contained" loading={setCurrent.isPending} onClick={() => setCurrent.mutate(membership.id)}>
                 {t('identity:cabinet.makeCurrent')}
               </Button>
             )}
-          </Paper>
+          </OrganisationDetails>
           <CabinetResearches me={me.data} organisationId={organizationId} />
         </>
       )}
