@@ -61,8 +61,11 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   await create.getByRole('textbox', { name: 'Номер протокола' }).fill(NUMBER);
   await create.getByRole('textbox', { name: 'МНН' }).fill('Тестостатин');
   await create.getByRole('textbox', { name: 'Версия протокола' }).fill('1.0');
-  await create.getByLabel('Дата версии протокола').fill('2026-02-01');
-  await create.getByLabel('Дата начала').fill('2026-03-01');
+  // Dates are typed as DD.MM.YYYY (the dots come by themselves) and sent as YYYY-MM-DD.
+  await create.getByRole('textbox', { name: 'Дата версии протокола' }).fill('01.02.2026');
+  const start = create.getByRole('textbox', { name: 'Дата начала' });
+  await start.pressSequentially('01032026');
+  await expect(start).toHaveValue('01.03.2026');
   await create.getByRole('textbox', { name: 'Фаза' }).fill('II');
   await create.getByRole('textbox', { name: 'Спонсор' }).fill('ООО «Тест»');
   await create.getByRole('textbox', { name: 'Название протокола' }).fill('Открытое исследование тестостатина');
@@ -97,6 +100,7 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   await expect(info.getByText('Тестостатин', { exact: true })).toBeVisible();
   await info.getByRole('button', { name: 'Редактировать' }).click();
   await expect(info.getByRole('textbox', { name: 'МНН' })).toHaveValue('Тестостатин');
+  await expect(info.getByRole('textbox', { name: 'Дата начала' })).toHaveValue('01.03.2026');
   await info.getByRole('textbox', { name: 'МНН' }).fill('Тестостатин форте');
   await info.getByRole('textbox', { name: 'Версия протокола' }).fill('');
   await info.getByRole('button', { name: 'Подтвердить' }).click();

@@ -62,19 +62,29 @@ test('versions: protocol and research versions, status actions, ODM export and i
   // Protocol versions: required fields, create, edit.
   await page.getByRole('tab', { name: 'Версии протокола' }).click();
   await expect(page).toHaveURL(/\/researchSettings\/versions\/protocol$/);
+  // The menu's Versions link stays current on every tab of the page (and research settings does not).
+  await expect(sideMenu(page).getByRole('link', { name: MENU.versions, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(sideMenu(page).locator('[aria-current="page"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Создать версию протокола' }).click();
   const protocolDialog = page.getByRole('dialog', { name: 'Создать версию протокола' });
   await protocolDialog.getByRole('button', { name: 'Создать' }).click();
   await expect(protocolDialog.getByText('Заполните поле')).toHaveCount(2);
   await protocolDialog.getByRole('textbox', { name: 'Номер версии протокола' }).fill(PROTOCOL);
-  await protocolDialog.getByLabel('Дата версии протокола').fill('2026-02-01');
+  // Dates are typed as DD.MM.YYYY; one that no calendar has is refused before anything is sent.
+  const protocolDate = protocolDialog.getByRole('textbox', { name: 'Дата версии протокола' });
+  await protocolDate.fill('31.02.2026');
+  await protocolDialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(protocolDialog.getByText('Такой даты нет в календаре: 31.02.2026')).toBeVisible();
+  await protocolDate.fill('01.02.2026');
   await protocolDialog.getByRole('button', { name: 'Создать' }).click();
   await expect(protocolDialog).toHaveCount(0);
   const protocolRow = page.getByTestId('protocol-version-row').filter({ hasText: PROTOCOL });
   await expect(protocolRow).toContainText('01.02.2026');
   await protocolRow.getByRole('button', { name: `Редактировать версию протокола ${PROTOCOL}` }).click();
   const protocolEdit = page.getByRole('dialog', { name: `Версия протокола ${PROTOCOL}: редактирование` });
-  await protocolEdit.getByLabel('Дата версии протокола').fill('2026-02-03');
+  const editDate = protocolEdit.getByRole('textbox', { name: 'Дата версии протокола' });
+  await expect(editDate).toHaveValue('01.02.2026');
+  await editDate.fill('03.02.2026');
   await protocolEdit.getByRole('button', { name: 'Сохранить' }).click();
   await expect(protocolEdit).toHaveCount(0);
   await expect(protocolRow).toContainText('03.02.2026');

@@ -7,15 +7,29 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@edc/domain';
+import { BUILT_ROUTES } from '../routes';
 import { visibleMenu, type MenuLink, type VisibleItem } from './menu';
 
-function isActive(pathname: string, to: string): boolean {
-  const base = to.replace(/\/info$/, '');
-  return pathname === to || pathname.startsWith(`${base}/`);
+/**
+ * The part of the app a link stands for: the link itself, or — for a link to a tab of a page (its route
+ * ends in /:tab, such as /researchSettings/versions/research) — the page with every tab.
+ */
+function sectionOf(to: string): string {
+  const tab = BUILT_ROUTES.some((route) => route.endsWith('/:tab') && matchPath({ path: route, end: true }, to));
+  return tab ? to.slice(0, to.lastIndexOf('/')) : to;
 }
+
+/** A link is current on its own path and under its section (/researchSettings/versions/protocol for Versions). */
+function isActive(pathname: string, to: string): boolean {
+  const section = sectionOf(to);
+  return pathname === to || pathname === section || pathname.startsWith(`${section}/`);
+}
+
+/** Groups of up to this many links start open (the administration group has 6); longer lists start closed. */
+const OPEN_GROUP_LINKS = 8;
 
 function ChildLink({ link, pathname }: { link: MenuLink; pathname: string }) {
   const { t } = useTranslation();
@@ -46,7 +60,7 @@ function ChildLink({ link, pathname }: { link: MenuLink; pathname: string }) {
 function Group({ item, pathname }: { item: VisibleItem; pathname: string }) {
   const { t } = useTranslation();
   const children = item.children ?? [];
-  const [open, setOpen] = useState(() => children.some((c) => isActive(pathname, c.to)) || children.length <= 5);
+  const [open, setOpen] = useState(() => children.some((c) => isActive(pathname, c.to)) || children.length <= OPEN_GROUP_LINKS);
   const Icon = item.def.icon;
   const id = `menu-group-${item.def.key}`;
   return (

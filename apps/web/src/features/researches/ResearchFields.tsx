@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../shared/components/DateField';
 import { RhfText } from '../design/components/common';
 import type { ResearchFieldName, ResearchFormInput } from './researchForm';
 
@@ -66,7 +67,16 @@ export function ResearchFields({
   const text = (name: ResearchFieldName, extra: Partial<Omit<TextFieldProps, 'name'>> = {}) => (
     <RhfText control={control} name={name} label={t(`researches:field.${name}`)} required={required.has(name)} {...extra} />
   );
-  const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  const date = (name: 'protocolVersionDate' | 'grlsStartDate') => (
+    <DateField
+      control={control}
+      name={name}
+      label={t(`researches:field.${name}`)}
+      required={required.has(name)}
+      fullWidth
+      margin="dense"
+    />
+  );
   const count = { type: 'number', slotProps: { htmlInput: { min: 0, step: 1 } } } as const;
   return (
     <>
@@ -74,8 +84,8 @@ export function ResearchFields({
         {text('grlsProtocolNumber', { autoFocus: true })}
         {text('mnn')}
         {text('protocolVersion')}
-        {text('protocolVersionDate', date)}
-        {text('grlsStartDate', date)}
+        {date('protocolVersionDate')}
+        {date('grlsStartDate')}
         {text('grlsPhase')}
       </Box>
       {text('sponsor')}

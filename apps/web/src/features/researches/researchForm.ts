@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { design } from '@edc/domain';
+import { design, isoToText } from '@edc/domain';
+import { dateText } from '../../shared/forms/dateText';
 import type { ResearchCreate, ResearchRead, ResearchUpdate } from './api';
 
 /**
  * The research form (spec sections 3 and 5) on top of the server's schema: the same limits, with the
- * inputs' empty texts turned into "not given". Dates come from date inputs as YYYY-MM-DD ('' when
- * incomplete or invalid, which is refused, so nothing is saved).
+ * inputs' empty texts turned into "not given". Dates are typed as DD.MM.YYYY (DateField) and sent as
+ * YYYY-MM-DD; an empty, incomplete or impossible date is refused, so nothing is saved.
  */
 const server = design.researchCreate.shape;
 const optionalText = (max: number) =>
@@ -24,11 +25,11 @@ const researchShape = {
   grlsProtocolNumber: server.grlsProtocolNumber,
   grlsProtocol: server.grlsProtocol,
   sponsor: server.sponsor,
-  grlsStartDate: server.grlsStartDate,
+  grlsStartDate: dateText(),
   grlsPhase: server.grlsPhase,
   mnn: server.mnn,
   protocolVersion: server.protocolVersion,
-  protocolVersionDate: server.protocolVersionDate,
+  protocolVersionDate: dateText(),
   drTrialId: optionalText(100),
   grlsRkiNumber: optionalInt,
   plannedSubject: optionalInt,
@@ -108,11 +109,11 @@ export const fromResearch = (r: ResearchRead): ResearchFormInput => ({
   grlsProtocolNumber: r.grlsProtocolNumber,
   grlsProtocol: r.grlsProtocol ?? '',
   sponsor: r.sponsor ?? '',
-  grlsStartDate: r.grlsStartDate ?? '',
+  grlsStartDate: isoToText(r.grlsStartDate),
   grlsPhase: r.grlsPhase ?? '',
   mnn: r.mnn ?? '',
   protocolVersion: r.protocolVersion ?? '',
-  protocolVersionDate: r.protocolVersionDate ?? '',
+  protocolVersionDate: isoToText(r.protocolVersionDate),
   drTrialId: r.drTrialId ?? '',
   grlsRkiNumber: r.grlsRkiNumber ?? '',
   plannedSubject: r.plannedSubject ?? '',

@@ -8,7 +8,8 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { formatDisplayDate, offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { DateField } from '../../shared/components/DateField';
 import { DesignDialog, RhfText } from '../design/components/common';
 import { useImportOdm, type OdmImportReply, type ResearchVersion } from './api';
 import { defaultStartDate } from './dates';
@@ -225,13 +226,14 @@ export function ImportOdmDialog({
         {fileError ?? t('versions:odm.fileHint')}
       </FormHelperText>
       <IndexFields form={form} offered={offered} />
-      <RhfText
+      <DateField
         control={form.control}
         name="startedDate"
-        type="date"
         required
         label={t('versions:research.startedDate')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: last?.startedDate } }}
+        helperText={last ? t('versions:research.notBefore', { date: formatDisplayDate(last.startedDate) }) : undefined}
+        fullWidth
+        margin="dense"
       />
       <RhfText
         control={form.control}

@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { design } from '@edc/domain';
+import { design, isoToText } from '@edc/domain';
+import { DateField } from '../../shared/components/DateField';
+import { dateText } from '../../shared/forms/dateText';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { DesignDialog, RhfText } from '../design/components/common';
 import { useProtocolVersionMutations, type ProtocolVersion } from './api';
@@ -12,7 +14,7 @@ import { messagesOf, showServerErrors } from './serverErrors';
 
 const protocolForm = z.object({
   protocolVersionNumber: design.protocolVersionCreate.shape.protocolVersionNumber,
-  protocolVersionDate: z.iso.date(),
+  protocolVersionDate: dateText(),
 });
 type ProtocolInput = z.input<typeof protocolForm>;
 type ProtocolOutput = z.output<typeof protocolForm>;
@@ -35,7 +37,7 @@ export function ProtocolVersionDialog({
     resolver,
     defaultValues: {
       protocolVersionNumber: version?.protocolVersionNumber ?? '',
-      protocolVersionDate: version?.protocolVersionDate ?? '',
+      protocolVersionDate: isoToText(version?.protocolVersionDate),
     },
   });
   const [problems, setProblems] = useState<string[]>([]);
@@ -73,13 +75,13 @@ export function ProtocolVersionDialog({
         autoFocus
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
-      <RhfText
+      <DateField
         control={form.control}
         name="protocolVersionDate"
-        type="date"
         required
         label={t('versions:protocol.date')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        fullWidth
+        margin="dense"
       />
       <DialogProblems problems={problems} />
     </DesignDialog>

@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatDisplayDate, offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { formatDisplayDate, isoToText, offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { DateField } from '../../shared/components/DateField';
+import { dateText } from '../../shared/forms/dateText';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { DesignDialog, RhfText } from '../design/components/common';
 import { useResearchVersionMutations, type ResearchVersion } from './api';
@@ -12,8 +14,6 @@ import { DialogProblems } from './DialogProblems';
 import { IndexFields } from './IndexFields';
 import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
 import { messagesOf, showServerErrors } from './serverErrors';
-
-const dateInput = { inputLabel: { shrink: true } };
 
 // ------------------------------------------------------------------------------------------- create
 
@@ -65,14 +65,14 @@ export function CreateResearchVersionDialog({
       }
     >
       <IndexFields form={form} offered={offered} autoFocus />
-      <RhfText
+      <DateField
         control={form.control}
         name="startedDate"
-        type="date"
         required
         label={t('versions:research.startedDate')}
         helperText={last ? t('versions:research.notBefore', { date: formatDisplayDate(last.startedDate) }) : undefined}
-        slotProps={{ ...dateInput, htmlInput: { min: last?.startedDate } }}
+        fullWidth
+        margin="dense"
       />
       <RhfText
         control={form.control}
@@ -90,7 +90,7 @@ export function CreateResearchVersionDialog({
 // --------------------------------------------------------------------------------------------- edit
 
 const editForm = z.object({
-  startedDate: z.iso.date(),
+  startedDate: dateText(),
   description: z.string().trim().max(4000),
   testedSubjects: z
     .string()
@@ -109,7 +109,7 @@ export function EditResearchVersionDialog({ version, onClose }: { version: Resea
   const form = useForm<EditInput, unknown, EditOutput>({
     resolver: editResolver,
     defaultValues: {
-      startedDate: version.startedDate,
+      startedDate: isoToText(version.startedDate),
       description: version.description ?? '',
       testedSubjects: version.testedSubjects === null ? '' : String(version.testedSubjects),
     },
@@ -145,16 +145,16 @@ export function EditResearchVersionDialog({ version, onClose }: { version: Resea
         </>
       }
     >
-      <RhfText
+      <DateField
         control={form.control}
         name="startedDate"
-        type="date"
         required
         disabled={!version.isLast}
         label={t('versions:research.startedDate')}
         helperText={version.isLast ? undefined : t('versions:research.onlyLastDate')}
-        slotProps={dateInput}
         autoFocus={version.isLast}
+        fullWidth
+        margin="dense"
       />
       <RhfText
         control={form.control}

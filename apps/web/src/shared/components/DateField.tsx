@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ export interface DateInputProps {
   required?: boolean;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Layout as the other inputs of the form have it (design dialogs: full width, dense margin). */
+  fullWidth?: boolean;
+  margin?: TextFieldProps['margin'];
 }
 
 /**
@@ -40,6 +43,8 @@ export function DateInput({
   required,
   autoFocus,
   disabled,
+  fullWidth,
+  margin,
 }: DateInputProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement | null>(null);
@@ -91,6 +96,8 @@ export function DateInput({
       required={required}
       autoFocus={autoFocus}
       disabled={disabled}
+      fullWidth={fullWidth}
+      margin={margin}
       error={Boolean(error)}
       helperText={error ?? helperText}
       placeholder={t('common:date.placeholder')}
@@ -141,6 +148,8 @@ export function DateField<T extends FieldValues>({
   autoFocus,
   disabled,
   helperText,
+  fullWidth,
+  margin,
 }: {
   control: Control<T, unknown, FieldValues>;
   name: FieldPath<T>;
@@ -149,6 +158,8 @@ export function DateField<T extends FieldValues>({
   autoFocus?: boolean;
   disabled?: boolean;
   helperText?: string;
+  fullWidth?: boolean;
+  margin?: TextFieldProps['margin'];
 }) {
   return (
     <Controller
@@ -167,6 +178,8 @@ export function DateField<T extends FieldValues>({
           disabled={disabled}
           error={fieldState.error?.message}
           helperText={helperText}
+          fullWidth={fullWidth}
+          margin={margin}
         />
       )}
     />
