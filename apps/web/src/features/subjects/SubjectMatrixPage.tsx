@@ -339,6 +339,8 @@ export default function SubjectMatrixPage() {
           rowsPerPageOptions={[...PAGE_SIZES]}
           onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
           labelRowsPerPage={t('subjects:matrix.rowsPerPage')}
+          // The floating Add button sits over the right edge: keep the page arrows clear of it.
+          sx={ctx.isSiteUser ? { pr: { xs: 9, sm: 10 } } : undefined}
         />
       )}
 
