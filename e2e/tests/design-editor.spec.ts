@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { signIn, toast } from '../support/app';
@@ -18,7 +19,9 @@ const FORM = `Анкета ${suffix}`;
 const FORM_RENAMED = `Анкета курильщика ${suffix}`;
 const TEMPLATE = `Шаблон ${suffix}`;
 const FROM_TEMPLATE = `Из шаблона ${suffix}`;
-const shot = process.env.SCREENSHOTS ? (name: string) => `/tmp/h3-${name}.png` : null;
+const shot = process.env.SCREENSHOTS
+  ? (name: string) => path.join(test.info().project.outputDir, 'screenshots', `${name}.png`)
+  : null;
 
 interface World {
   researchId: string;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { openUserMenu, sideMenu, signIn, toast } from '../support/app';
@@ -10,7 +11,10 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const NUMBER = `E2E-R-${stamp}`;
 const OTHER = `E2E-D-${stamp}`;
-const shot = (name: string) => `/tmp/h1-${name}.png`;
+// With SCREENSHOTS=1 the pages are kept under the run's output folder, for a look at the layout.
+const shot = process.env.SCREENSHOTS
+  ? (name: string) => path.join(test.info().project.outputDir, 'screenshots', `${name}.png`)
+  : null;
 
 async function authHeaders(page: Page) {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'accessMISToken');
@@ -86,7 +90,7 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   const today = new Date();
   const created = [today.getDate(), today.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('.');
   await expect(row).toContainText(`${created}.${today.getFullYear()}`);
-  await page.screenshot({ path: shot('researches-1280'), fullPage: true, animations: 'disabled' });
+  if (shot) await page.screenshot({ path: shot('researches-1280'), fullPage: true, animations: 'disabled' });
 
   // Info: every field; edit, cancel restores; edit and confirm saves.
   await row.getByRole('button', { name: `Информация об исследовании ${NUMBER}` }).click();
@@ -106,7 +110,7 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   await info.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(info.getByText('Заполните поле')).toBeVisible();
   await info.getByRole('textbox', { name: 'Версия протокола' }).fill('1.1');
-  await page.screenshot({ path: shot('research-info-edit-1280'), animations: 'disabled' });
+  if (shot) await page.screenshot({ path: shot('research-info-edit-1280'), animations: 'disabled' });
   await info.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(info.getByRole('button', { name: 'Редактировать' })).toBeVisible();
   await expect(info.getByText('Тестостатин форте', { exact: true })).toBeVisible();
@@ -203,12 +207,12 @@ test('at 390 px the researches are cards', async ({ page }) => {
   await expect(card.getByRole('checkbox', { name: `IWRS у исследования ${NUMBER}` })).toBeChecked();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: shot('researches-390'), fullPage: true, animations: 'disabled' });
+  if (shot) await page.screenshot({ path: shot('researches-390'), fullPage: true, animations: 'disabled' });
 
   await card.getByRole('button', { name: `Информация об исследовании ${NUMBER}` }).click();
   const info = page.getByRole('dialog', { name: `Исследование «${NUMBER}»` });
   await expect(info.getByText('Тестостатин форте', { exact: true })).toBeVisible();
-  await page.screenshot({ path: shot('research-info-390'), animations: 'disabled' });
+  if (shot) await page.screenshot({ path: shot('research-info-390'), animations: 'disabled' });
   await info.getByRole('button', { name: 'Закрыть' }).click();
 });
 
@@ -223,7 +227,7 @@ test('a site employee has no researches page but reads its research info', async
   await expect(page.getByRole('heading', { level: 2, name: 'DEMO-001' })).toBeVisible();
   await expect(page.getByText('Демосульфан', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Редактировать' })).toHaveCount(0);
-  await page.screenshot({ path: shot('research-info-page-390'), fullPage: true, animations: 'disabled' });
+  if (shot) await page.screenshot({ path: shot('research-info-page-390'), fullPage: true, animations: 'disabled' });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(sideMenu(page).getByRole('link', { name: 'Исследования', exact: true })).toHaveCount(0);
