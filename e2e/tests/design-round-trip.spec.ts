@@ -41,12 +41,13 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The fields' texts in table order (the first line of each row: units and mask follow on lines of their own). */
 async function fieldOrder(page: Page): Promise<string[]> {
   const rows = page.getByRole('table', { name: 'Поля' }).getByRole('row');
   return (await rows.allInnerTexts()).slice(1).map(
     (t) =>
       t
-        .split('\t')
+        .split(/[\t\n]/)
         .map((s) => s.trim())
         .filter(Boolean)[0] ?? '',
   );
@@ -210,6 +211,8 @@ test('design a research end to end, export it as ODM and import it into a new re
   const into = before.length - 4;
   const handle = page.getByRole('button', { name: `Переместить ${last}` });
   const target = page.getByRole('button', { name: `Переместить ${before[into]}` });
+  // Both handles in view: a press below the fold would start the drag with the page auto-scrolling.
+  await handle.scrollIntoViewIfNeeded();
   await target.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;

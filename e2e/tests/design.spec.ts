@@ -18,13 +18,14 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The fields' texts in table order (the first line of each row: units and mask follow on lines of their own). */
 async function fieldOrder(page: Page): Promise<string[]> {
   const rows = page.getByRole('table', { name: 'Поля' }).getByRole('row');
   const texts = await rows.allInnerTexts();
   return texts.slice(1).map(
     (t) =>
       t
-        .split('\t')
+        .split(/[\t\n]/)
         .map((s) => s.trim())
         .filter(Boolean)[0] ?? '',
   );

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Collapse from '@mui/material/Collapse';
@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
@@ -133,7 +133,7 @@ function TableRowItem<T>({ row, props }: { row: T; props: ResponsiveListProps<T>
         <TableCell key={c.key}>{c.render(row)}</TableCell>
       ))}
       {props.actions && (
-        <TableCell align="right" onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
+        <TableCell align="right" onClick={(e) => e.stopPropagation()} sx={actionsCellSx}>
           {props.actions(row)}
         </TableCell>
       )}
@@ -231,6 +231,8 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     if (from < 0 || to < 0 || !row) return;
     props.onMove?.(row, from, to);
   };
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflowing = useOverflow(scroller, !cards);
   const body = cards ? (
     <Box component="ul" aria-label={props.label} sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
       {props.rows.map((row) => (
@@ -238,8 +240,8 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
       ))}
     </Box>
   ) : (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={props.label}>
+    <Box ref={scroller} sx={{ overflowX: 'auto' }} data-overflowing={overflowing ? 'true' : undefined}>
+      <Table size="small" aria-label={props.label} sx={tableSx}>
         <TableHead>
           <TableRow>
             {props.sortable && (
@@ -254,7 +256,11 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
                 {c.header}
               </TableCell>
             ))}
-            {props.actions && <TableCell align="right">{t('design:common.actions')}</TableCell>}
+            {props.actions && (
+              <TableCell align="right" sx={actionsCellSx}>
+                {t('design:common.actions')}
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -290,14 +296,68 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   );
 }
 
-const visuallyHidden: CSSProperties = {
+/**
+ * Whether the element's content is wider than the element (the table scrolls sideways): then the
+ * sticky actions column gets a shadow that separates it from the cells scrolling under it.
+ */
+function useOverflow(ref: RefObject<HTMLElement | null>, enabled: boolean) {
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return enabled && overflowing;
+}
+
+/**
+ * Tighter cells than MUI's small table (8 px between columns, 16 px at the table's edges), so that
+ * the tables fit beside the side menu.
+ */
+const tableSx: SxProps<Theme> = {
+  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+  '& .MuiTableCell-root:first-of-type:not(.MuiTableCell-paddingCheckbox)': { pl: 2 },
+  '& .MuiTableCell-root:last-of-type:not(.MuiTableCell-paddingCheckbox)': { pr: 2 },
+};
+
+/**
+ * The actions column sticks to the right edge, so its buttons stay reachable when a narrow window
+ * makes the table scroll sideways. Its opaque background repeats the row's hover and selection tint.
+ */
+const actionsCellSx: SxProps<Theme> = (theme) => {
+  const { action, primary, background, divider } = theme.palette;
+  const tint = (color: string) => `linear-gradient(${color}, ${color})`;
+  return {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    whiteSpace: 'nowrap',
+    width: '1%',
+    backgroundColor: background.paper,
+    '& .MuiIconButton-root': { p: 0.75 },
+    '[data-overflowing] &': { boxShadow: `inset 1px 0 0 ${divider}, -6px 0 6px -6px ${alpha('#000', 0.3)}` },
+    '.MuiTableRow-hover:hover > &': { backgroundImage: tint(action.hover) },
+    '.Mui-selected > &': { backgroundImage: tint(alpha(primary.main, action.selectedOpacity)) },
+    '.Mui-selected.MuiTableRow-hover:hover > &': {
+      backgroundImage: tint(alpha(primary.main, action.selectedOpacity + action.hoverOpacity)),
+    },
+  };
+};
+
+// Pixel values as strings: the sx prop would read width/height 1 as 100 % and margin -1 as a spacing unit.
+export const visuallyHidden: CSSProperties = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 };

@@ -9,13 +9,39 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { useTranslation } from 'react-i18next';
-import { useReorderFields, type SectionWithFields } from '../api';
+import { useReorderFields, type FormField, type SectionWithFields } from '../api';
 import { ResponsiveList } from '../components/ResponsiveList';
 import { buildTree } from './dependencyTree';
 import { FieldActions, type FieldActionHandlers } from './FieldActions';
 import { FieldTree, fieldDomId } from './FieldTree';
 
 export type FieldsView = 'list' | 'tree';
+
+/**
+ * The units and the mask under the field's text: most fields have neither, so separate columns
+ * mostly held dashes and pushed the actions out of the panel.
+ */
+function FieldFormat({ field }: { field: FormField }) {
+  const { t } = useTranslation();
+  if (!field.units && !field.mask) return null;
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+      {field.units && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {t('design:field.units')}: {field.units}
+        </Box>
+      )}
+      {field.mask && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {t('design:field.mask')}:{' '}
+          <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {field.mask}
+          </Box>
+        </Box>
+      )}
+    </Typography>
+  );
+}
 
 /**
  * The editor's right side: the chosen section's fields as a flat reorderable list or as the
@@ -115,7 +141,7 @@ export function FieldsPanel({
               primary: true,
               render: (f) => (
                 <Box>
-                  <Typography component="span" sx={{ fontWeight: 500 }}>
+                  <Typography component="span" variant="inherit" sx={{ fontWeight: 500 }}>
                     {f.text}
                   </Typography>
                   {f.isRequired && (
@@ -123,13 +149,21 @@ export function FieldsPanel({
                       {' *'}
                     </Typography>
                   )}
+                  <FieldFormat field={f} />
                 </Box>
               ),
             },
             {
               key: 'definition',
               header: t('design:field.definition'),
-              render: (f) => `${f.field.title} (${t(`design:fieldType.${f.field.fieldType}`)})`,
+              render: (f) => (
+                <>
+                  {f.field.title}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {t(`design:fieldType.${f.field.fieldType}`)}
+                  </Typography>
+                </>
+              ),
             },
             {
               key: 'parent',
@@ -139,8 +173,6 @@ export function FieldsPanel({
                   ? t('design:dependency.parentShort', { text: f.parentFormField.text, rule: f.parentVisibleRule ?? '' })
                   : '—',
             },
-            { key: 'units', header: t('design:field.units'), render: (f) => f.units ?? '—' },
-            { key: 'mask', header: t('design:field.mask'), render: (f) => f.mask ?? '—' },
           ]}
           actions={(f) => <FieldActions field={f} complete={complete} handlers={handlers} />}
         />

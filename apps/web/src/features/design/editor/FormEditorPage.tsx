@@ -120,7 +120,9 @@ export default function FormEditorPage() {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 3fr' },
+              // The sections column stays narrow so that the fields table fits beside it; below lg the
+              // sections go above the fields, which then get the full width.
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '220px minmax(0, 1fr)' },
               alignItems: 'start',
             }}
           >

@@ -121,10 +121,20 @@ export default function FormTypesPage() {
     <>
       <PageTitle title={t('design:formType.page')}>{t('design:formType.page')}</PageTitle>
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' }, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'minmax(240px, 1fr) minmax(0, 2fr)',
+            // A fixed list column leaves the field definitions table room for all its columns.
+            lg: '280px minmax(0, 1fr)',
+          },
+          alignItems: 'start',
+        }}
       >
         <Paper variant="outlined" component="section" aria-labelledby="formtypes-title" sx={{ p: 2, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography variant="h2" id="formtypes-title" sx={{ flex: 1 }}>
               {t('design:formType.list')}
             </Typography>
@@ -154,12 +164,22 @@ export default function FormTypesPage() {
                 <ListItem
                   key={ft.id}
                   disablePadding
+                  // Room for both buttons: ListItem's own rule (48 px, one button) outranks the button's sx.
+                  sx={{ '& > .MuiListItemButton-root': { pr: 10 } }}
                   secondaryAction={
                     <>
-                      <IconButton aria-label={t('design:formType.editOf', { title: ft.title })} onClick={() => setEditing(ft)}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('design:formType.editOf', { title: ft.title })}
+                        onClick={() => setEditing(ft)}
+                      >
                         <EditOutlined fontSize="small" />
                       </IconButton>
-                      <IconButton aria-label={t('design:formType.deleteOf', { title: ft.title })} onClick={() => setDeleting(ft)}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('design:formType.deleteOf', { title: ft.title })}
+                        onClick={() => setDeleting(ft)}
+                      >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </>
@@ -169,7 +189,6 @@ export default function FormTypesPage() {
                     selected={ft.id === selectedId}
                     aria-current={ft.id === selectedId ? 'true' : undefined}
                     onClick={() => select(ft.id)}
-                    sx={{ pr: 12 }}
                   >
                     <ListItemText primary={ft.title} secondary={ft.formTypeKey} />
                   </ListItemButton>

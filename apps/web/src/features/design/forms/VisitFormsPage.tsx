@@ -90,7 +90,12 @@ export default function VisitFormsPage() {
         </Alert>
       )}
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 2fr) 3fr' }, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
       >
         <Paper variant="outlined" component="section" aria-labelledby="forms-title" sx={{ p: 2, minWidth: 0 }}>
           <Typography variant="h2" id="forms-title" sx={{ mb: 1 }}>

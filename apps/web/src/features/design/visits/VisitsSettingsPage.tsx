@@ -36,7 +36,7 @@ import {
   type Visit,
 } from '../api';
 import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
-import { ResponsiveList, type Column } from '../components/ResponsiveList';
+import { ResponsiveList, visuallyHidden, type Column } from '../components/ResponsiveList';
 import { formEditorPath, visitPath } from '../paths';
 import { versionsPath } from '../../versions/paths';
 import { CreateVisitDialog, VisitDetailsDialog } from './VisitDialogs';
@@ -136,25 +136,32 @@ export default function VisitsSettingsPage() {
       key: 'title',
       header: t('design:visit.title'),
       primary: true,
+      // The key goes under the title (as on the form types list) instead of a column of its own, so
+      // that the table fits beside the side menu.
       render: (v) => (
         <Box>
           <Link component={RouterLink} to={visitPath(v.id)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }}>
             {v.title}
           </Link>
           {v.complete && <Chip size="small" color="success" label={t('design:common.complete')} sx={{ ml: 1 }} />}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Box component="span" sx={visuallyHidden}>
+              {t('design:visit.visitKey')}:{' '}
+            </Box>
+            {v.visitKey}
+          </Typography>
         </Box>
       ),
     },
-    { key: 'visitKey', header: t('design:visit.visitKey'), render: (v) => v.visitKey },
     { key: 'type', header: t('design:visit.type'), render: (v) => t(`design:visitType.${v.visitTypeString}`) },
     {
       key: 'day',
       header: t('design:visit.window'),
-      render: (v) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {t('design:visit.windowValue', { day: v.dayNumber, minus: v.dayMinus, plus: v.dayPlus })}
-        </Box>
-      ),
+      // "day 14 (−2 / +2)" may wrap before the parenthesis only, when the table is short of room.
+      render: (v) =>
+        t('design:visit.windowValue', { day: v.dayNumber, minus: v.dayMinus, plus: v.dayPlus })
+          .replace(/ /g, '\u00a0')
+          .replace('\u00a0(', ' ('),
     },
     {
       key: 'flags',
