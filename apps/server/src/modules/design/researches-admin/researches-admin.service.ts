@@ -82,40 +82,33 @@ export async function createResearch(deps: Deps, c: DesignCaller, input: Create)
  * by whoever may change that research's design (the admin centre's managers); only while current.
  */
 export async function updateResearch(deps: Deps, c: DesignCaller, id: string, input: Update): Promise<Research> {
-  const before = await findAny(deps, id);
+  await findAny(deps, id);
   if (!canInResearch(c.actor, 'researches', id) && !mayChangeDesign(c.actor, id)) throw forbidden();
-  if (before.status !== 'Current') throw conflict('research_not_current');
   const { updatedAt: seen, ...changes } = input;
-  assertFresh(before.updatedAt, seen);
   return deps.db.transaction(async (tx) => {
+    // Read under a row lock, so the freshness check and the write see the same row.
+    const [before] = await tx
+      .select()
+      .from(researches)
+      .where(and(eq(researches.id, id), isNull(researches.deletedAt)))
+      .for('update');
+    if (!before) throw notFound('id');
+    if (before.status !== 'Current') throw conflict('research_not_current');
+    assertFresh(before.updatedAt, seen);
     const [row] = await tx
       .update(researches)
       .set({ ...changes, updatedAt: new Date() })
-      .where(
-        and(
-          eq(researches.id, id),
-          eq(researches.status, 'Current'),
-          // The same check in the statement: a change made since the read above also refuses the edit.
-          seen === undefined ? undefined : eq(researches.updatedAt, before.updatedAt),
-        ),
-      )
+      .where(eq(researches.id, id))
       .returning();
-    if (!row) {
-      if (seen !== undefined) {
-        const [now] = await tx.select({ status: researches.status }).from(researches).where(eq(researches.id, id));
-        if (now?.status === 'Current') throw conflict('conflict', 'updatedAt');
-      }
-      throw conflict('research_not_current');
-    }
     await writeAudit(tx, c.audit, {
       action: 'research.update',
       entityType: 'research',
       entityId: id,
       researchId: id,
       before: audited(before),
-      after: audited(row),
+      after: audited(row!),
     });
-    return toResearch(row);
+    return toResearch(row!);
   });
 }
 
