@@ -171,6 +171,14 @@ function VisitCell({
 
 /** The confirm-visit buttons are plain buttons (hundreds per page); their look comes from the grid. */
 const addButtonStyles = {
+  // The body cells of the visit columns, as a small MUI TableCell would look.
+  '& td.subject-visit-td': {
+    px: 2,
+    py: '6px',
+    borderBottom: 1,
+    borderColor: 'divider',
+    verticalAlign: 'middle',
+  },
   '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
   '& .subject-visit-badge': {
     color: '#fff',
@@ -323,7 +331,9 @@ export function SubjectTable({
                 <TableCell sx={stickyCols.randomizationNumber()}>{s.randomizationNumber ?? ''}</TableCell>
                 <TableCell>{s.identificationNumber}</TableCell>
                 {visits.map((v) => (
-                  <TableCell key={v.id}>
+                  // A plain cell styled once by the table (below): 50 rows × the research's visits of MUI
+                  // TableCells cost more than the render budget allows.
+                  <td key={v.id} className="subject-visit-td">
                     <VisitCell
                       t={t}
                       subject={s}
@@ -332,7 +342,7 @@ export function SubjectTable({
                       onConfirm={() => onConfirmVisit(s, v)}
                       onOpen={(id) => onOpenVisit(s, id)}
                     />
-                  </TableCell>
+                  </td>
                 ))}
                 <TableCell>
                   <ActionsMenu subject={s} actions={can.actions} onAction={onAction} />
