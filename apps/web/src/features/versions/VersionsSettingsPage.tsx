@@ -15,7 +15,7 @@ import { VISITS_SETTINGS_PATH } from '../design/paths';
 import { currentEmployee } from '../identity/api';
 import { isVersionsTab, VERSION_TABS, versionsPath } from './paths';
 import { ProtocolVersionsTab } from './ProtocolVersionsTab';
-import { ResearchSelect } from './ResearchSelect';
+import { ResearchPicker } from '../design/components/ResearchPicker';
 import { ResearchVersionsTab } from './ResearchVersionsTab';
 
 /**
@@ -47,7 +47,7 @@ export default function VersionsSettingsPage() {
     <>
       <PageTitle title={`${t('versions:title')} — ${t(`versions:tab.${tab}`)}`}>{t('versions:title')}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        {canPick && <ResearchSelect researches={researches.data} value={researchId} onChange={choose} />}
+        {canPick && <ResearchPicker researches={researches.data} value={researchId} onChange={choose} />}
         <Link component={RouterLink} to={visitsLink} sx={{ ml: { sm: 'auto' } }}>
           {t('versions:visitsLink')}
         </Link>

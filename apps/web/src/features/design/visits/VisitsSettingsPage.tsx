@@ -9,9 +9,7 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -36,6 +34,7 @@ import {
   type Visit,
 } from '../api';
 import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
+import { ResearchPicker } from '../components/ResearchPicker';
 import { ResponsiveList, visuallyHidden, type Column } from '../components/ResponsiveList';
 import { formEditorPath, visitPath } from '../paths';
 import { versionsPath } from '../../versions/paths';
@@ -70,31 +69,6 @@ function VisitForms({ visit }: { visit: Visit }) {
         {t('design:visit.openForms')}
       </Button>
     </Paper>
-  );
-}
-
-/** Admins and editors without a current research pick one. */
-function ResearchPicker({ value, onChange }: { value: string | null; onChange: (id: string) => void }) {
-  const { t } = useTranslation();
-  const researches = useResearches();
-  return (
-    <TextField
-      select
-      size="small"
-      label={t('design:common.research')}
-      value={researches.data ? (value ?? '') : ''}
-      onChange={(e) => onChange(e.target.value)}
-      fullWidth={false}
-      margin="none"
-      sx={{ width: { xs: '100%', sm: 220 } }}
-      disabled={!researches.data}
-    >
-      {(researches.data ?? []).map((r) => (
-        <MenuItem key={r.id} value={r.id}>
-          {r.grlsProtocolNumber}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 
@@ -203,7 +177,7 @@ export default function VisitsSettingsPage() {
     <>
       <PageTitle title={t('design:visits.title')}>{t('design:visits.title')}</PageTitle>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        {canPick && <ResearchPicker value={researchId} onChange={choose} />}
+        {canPick && <ResearchPicker researches={researches.data} value={researchId} onChange={choose} />}
         {researchId && <VersionFilter versions={versions.data} value={versionId} onChange={(id) => setParam('versionId', id)} />}
         {researchId && (
           <Button

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Research } from '@edc/domain';
 
 /**
- * The research the page works on, for user roles Admin and Editor (the design pages' `?researchId=`,
- * see useDesignResearch): e.g. to import an ODM design into a new research.
+ * The research a design page works on, for user roles Admin and Editor (the design pages'
+ * `?researchId=`, see useDesignResearch). A research that is not current says so.
  */
-export function ResearchSelect({
+export function ResearchPicker({
   researches,
   value,
   onChange,
@@ -22,7 +22,7 @@ export function ResearchSelect({
     <TextField
       select
       size="small"
-      label={t('versions:research.research')}
+      label={t('centres:research')}
       value={known ? (value ?? '') : ''}
       onChange={(e) => onChange(e.target.value)}
       margin="none"
@@ -33,7 +33,7 @@ export function ResearchSelect({
         <MenuItem key={r.id} value={r.id}>
           {r.statusString === 'Current'
             ? r.grlsProtocolNumber
-            : `${r.grlsProtocolNumber} (${t(`versions:researchStatus.${r.statusString}`)})`}
+            : `${r.grlsProtocolNumber} (${t(`centres:researchStatus.${r.statusString}`)})`}
         </MenuItem>
       ))}
     </TextField>
