@@ -5,3 +5,5 @@ export * from './design.js';
 export * from './centres.js';
 export * from './references.js';
 export * from './subjects.js';
+export * from './documents.js';
+export * from './monitoring.js';
