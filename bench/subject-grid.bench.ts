@@ -15,7 +15,7 @@ const VISITS = 20;
 const RUNS = 15;
 const BUDGET_MS = 300;
 const ORIGIN = 'http://bench.local';
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const dist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const statuses = ['Empty', 'Started', 'Completed', 'QaValidated', 'DmValidated', 'QaAndDmValidated', 'KioValidated'] as const;
 
 const uuid = (n: number, kind: number) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -24,7 +24,6 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import MoreVert from '@mui/icons-material/MoreVert';
 import PushPin from '@mui/icons-material/PushPin';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import ShuffleOutlined from '@mui/icons-material/ShuffleOutlined';
@@ -33,10 +32,10 @@ import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SubjectWithVisits } from '@edc/domain';
+import { COMPLETED_STATUSES, type CompletedStatus, type SubjectStatus, type SubjectWithVisits } from '@edc/domain';
 import type { Visit } from './api';
 import type { MatrixFilterState, PinColumn, SortColumn } from './filterState';
-import { displayDate, SubjectStatusIcon, visitStatusColour } from './ui';
+import { displayDate, SubjectStatusDot, visitStatusColour } from './ui';
 
 export type RowAction = 'info' | 'edit' | 'randomise' | 'screenfailer' | 'end' | 'sign' | 'delete';
 
@@ -69,80 +68,118 @@ const ACTION_ICONS: Record<RowAction, ReactNode> = {
   delete: <DeleteOutline fontSize="small" />,
 };
 
+/** A row's actions: a plain button styled by the grid (one per row), its menu mounted only while open. */
 function ActionsMenu({
   subject,
   actions,
   onAction,
+  t,
 }: {
   subject: SubjectWithVisits;
   actions: RowAction[];
   onAction: GridProps['onAction'];
+  t: TFunction;
 }) {
-  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (actions.length === 0) return null;
   const menuId = `subject-actions-${subject.id}`;
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="subject-actions"
         aria-label={t('subjects:matrix.actionsOf', { number: subject.screeningNumber })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        size="small"
       >
-        <MoreVert />
-      </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {actions.map((a) => (
-          <MenuItem
-            key={a}
-            onClick={() => {
-              setAnchor(null);
-              onAction(a, subject);
-            }}
-            sx={a === 'delete' ? { color: 'error.main' } : undefined}
-          >
-            <ListItemIcon sx={a === 'delete' ? { color: 'error.main' } : undefined}>{ACTION_ICONS[a]}</ListItemIcon>
-            {t(`subjects:menu.${a}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="currentColor">
+          <path d="M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2" />
+        </svg>
+      </button>
+      {anchor && (
+        <Menu id={menuId} anchorEl={anchor} open onClose={() => setAnchor(null)}>
+          {actions.map((a) => (
+            <MenuItem
+              key={a}
+              onClick={() => {
+                setAnchor(null);
+                onAction(a, subject);
+              }}
+              sx={a === 'delete' ? { color: 'error.main' } : undefined}
+            >
+              <ListItemIcon sx={a === 'delete' ? { color: 'error.main' } : undefined}>{ACTION_ICONS[a]}</ListItemIcon>
+              {t(`subjects:menu.${a}`)}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
     </>
   );
 }
 
+/** A message translated once and filled in per cell: a t() call per cell costs too much at 50 × 20 cells. */
+function messageTemplate(t: TFunction, key: string, names: readonly string[]) {
+  const marks = Object.fromEntries(names.map((n) => [n, `\uE000${n}\uE000`]));
+  const text = t(key, marks);
+  return (values: Record<string, string>) => text.replace(/\uE000(\w+)\uE000/g, (_, n: string) => values[n] ?? '');
+}
+
+/** The labels of the visit cells of one page, translated once per language and visit list. */
+interface CellLabels {
+  subjectStatus: (status: SubjectStatus) => string;
+  confirm: (visit: Visit) => string;
+  badge: (visit: Visit, status: CompletedStatus, date: string) => string;
+}
+
+function useCellLabels(visits: Visit[]): CellLabels {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const confirm = messageTemplate(t, 'subjects:matrix.confirmVisit', ['visit']);
+    const badge = messageTemplate(t, 'subjects:matrix.visitCell', ['visit', 'status', 'date']);
+    const statuses = new Map<CompletedStatus, string>();
+    const statusName = (s: CompletedStatus) => {
+      if (!statuses.has(s)) statuses.set(s, t(`subjects:completedStatus.${s}`));
+      return statuses.get(s)!;
+    };
+    const subjectStatuses = new Map<SubjectStatus, string>();
+    return {
+      subjectStatus: (s) => {
+        if (!subjectStatuses.has(s)) subjectStatuses.set(s, t(`subjects:subjectStatus.${s}`));
+        return subjectStatuses.get(s)!;
+      },
+      confirm: (visit) => confirm({ visit: visit.title }),
+      badge: (visit, status, date) => badge({ visit: visit.title, status: statusName(status), date }),
+    };
+  }, [t, i18n.language, visits]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 /** The cell of one visit: the subject's visits of it (status in its colour, each opening its visit info), or the
- * action to confirm it. Kept light (native titles, no MUI Tooltip or Chip): a page holds up to 50 rows × the
- * research's visits. */
-function VisitCell({
+ * action to confirm it. Plain elements with classes styled once by the grid (no MUI Tooltip or Chip): a page
+ * holds up to 50 rows × the research's visits, so this is a render helper rather than a component. */
+function visitCell({
   subject,
   visit,
   canCreate,
   onConfirm,
   onOpen,
-  t,
+  labels,
 }: {
   subject: SubjectWithVisits;
   visit: Visit;
   canCreate: boolean;
   onConfirm: () => void;
   onOpen: (subjectVisitId: string) => void;
-  t: TFunction;
+  labels: CellLabels;
 }) {
   const held = subject.subjectVisitList.filter((v) => v.visitId === visit.id);
   if (held.length === 0 && !canCreate) return null;
-  const confirmLabel = t('subjects:matrix.confirmVisit', { visit: visit.title });
-  // Plain elements with classes styled once by the grid: a page draws up to 50 × 20 of these.
   return (
     <div className="subject-visit-cell">
       {held.map((v) => {
-        const label = t('subjects:matrix.visitCell', {
-          visit: visit.title,
-          status: t(`subjects:completedStatus.${v.formCompletedStatus}`),
-          date: displayDate(v.date),
-        });
+        const date = displayDate(v.date);
+        const label = labels.badge(visit, v.formCompletedStatus, date);
         return (
           <button
             type="button"
@@ -151,15 +188,20 @@ function VisitCell({
             title={label}
             data-status={v.formCompletedStatus}
             className="subject-visit-badge"
-            style={{ backgroundColor: visitStatusColour(v.formCompletedStatus) }}
             onClick={() => onOpen(v.id)}
           >
-            {displayDate(v.date)}
+            {date}
           </button>
         );
       })}
       {canCreate && (
-        <button type="button" className="subject-visit-add" aria-label={confirmLabel} title={confirmLabel} onClick={onConfirm}>
+        <button
+          type="button"
+          className="subject-visit-add"
+          aria-label={labels.confirm(visit)}
+          title={labels.confirm(visit)}
+          onClick={onConfirm}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
             <path d="M13 7h-2v4H7v2h4v4h2v-4h4v-2h-4zm-1-5C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8" />
           </svg>
@@ -169,17 +211,36 @@ function VisitCell({
   );
 }
 
-/** The confirm-visit buttons are plain buttons (hundreds per page); their look comes from the grid. */
+/** The grid's body rows, cells, links, visit badges and confirm buttons are plain elements (a page holds up
+ * to 50 × the research's visits of them); their look comes from here, once. */
 const addButtonStyles = {
-  // The body cells of the visit columns, as a small MUI TableCell would look.
-  '& td.subject-visit-td': {
+  // Body cells as a small MUI TableCell would look.
+  '& tr.subject-tr > td, & tr.subject-tr > th': {
     px: 2,
     py: '6px',
     borderBottom: 1,
     borderColor: 'divider',
     verticalAlign: 'middle',
+    textAlign: 'left',
+    fontWeight: 400,
+    typography: 'body2',
+  },
+  '& tr.subject-tr:hover': { bgcolor: 'action.hover' },
+  '& tr.subject-tr > .pinned': { position: 'sticky', zIndex: 1, bgcolor: 'background.paper' },
+  '& tr.subject-tr > th.subject-number': { fontWeight: 500 },
+  '& .subject-link': {
+    color: 'primary.main',
+    textDecoration: 'none',
+    '&:hover': { textDecoration: 'underline' },
   },
   '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
+  // The badge colours by visit status, as the status legend shows them.
+  ...Object.fromEntries(
+    COMPLETED_STATUSES.map((status) => [
+      `& .subject-visit-badge[data-status="${status}"]`,
+      { backgroundColor: visitStatusColour(status) },
+    ]),
+  ),
   '& .subject-visit-badge': {
     color: '#fff',
     border: 0,
@@ -193,6 +254,17 @@ const addButtonStyles = {
     whiteSpace: 'nowrap',
     cursor: 'pointer',
     '&:hover': { filter: 'brightness(0.9)', textDecoration: 'underline' },
+    '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
+  },
+  '& .subject-actions': {
+    display: 'inline-flex',
+    p: '5px',
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'action.active',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
     '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
   },
   '& .subject-visit-add': {
@@ -234,16 +306,18 @@ export function SubjectTable({
   onOpenVisit,
 }: GridProps) {
   const { t } = useTranslation();
+  const labels = useCellLabels(visits);
   usePaintedMark(rows);
   const pinScr = state.pinned.includes('screeningNumber');
   const pinRand = state.pinned.includes('randomizationNumber');
   const anyPinned = pinScr || pinRand;
+  const randLeft = STATUS_W + (pinScr ? NUMBER_W : 0);
   const sticky = (left: number, on: boolean, header = false) =>
     on ? { position: 'sticky' as const, left, zIndex: header ? 3 : 1, bgcolor: header ? 'grey.100' : 'background.paper' } : {};
   const stickyCols = {
     status: (h?: boolean) => sticky(0, anyPinned, h),
     screeningNumber: (h?: boolean) => sticky(STATUS_W, pinScr, h),
-    randomizationNumber: (h?: boolean) => sticky(STATUS_W + (pinScr ? NUMBER_W : 0), pinRand, h),
+    randomizationNumber: (h?: boolean) => sticky(randLeft, pinRand, h),
   };
   const numberHeader = (column: SortColumn, label: string, pin?: PinColumn) => {
     const active = state.sort?.column === column;
@@ -313,41 +387,46 @@ export function SubjectTable({
           )}
           {rows.map((s) => {
             const can = abilities(s);
+            // Body rows are plain table elements styled once by the table (rowStyles): 50 rows of MUI
+            // TableRows, TableCells and Links cost more than the render budget allows.
             return (
-              <TableRow key={s.id} hover data-testid="subject-row">
-                <TableCell sx={stickyCols.status()}>
-                  <SubjectStatusIcon status={s.status} />
-                </TableCell>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500, ...stickyCols.screeningNumber() }}>
-                  <Link
-                    component={RouterLink}
+              <tr key={s.id} className="subject-tr" data-testid="subject-row">
+                <td className={anyPinned ? 'pinned' : undefined} style={anyPinned ? { left: 0 } : undefined}>
+                  <SubjectStatusDot status={s.status} label={labels.subjectStatus(s.status)} />
+                </td>
+                <th
+                  scope="row"
+                  className={pinScr ? 'subject-number pinned' : 'subject-number'}
+                  style={pinScr ? { left: STATUS_W } : undefined}
+                >
+                  <RouterLink
+                    className="subject-link"
                     to={`/subject/${s.id}/visits`}
-                    underline="hover"
                     aria-label={t('subjects:matrix.openSubject', { number: s.screeningNumber })}
                   >
                     {s.screeningNumber}
-                  </Link>
-                </TableCell>
-                <TableCell sx={stickyCols.randomizationNumber()}>{s.randomizationNumber ?? ''}</TableCell>
-                <TableCell>{s.identificationNumber}</TableCell>
+                  </RouterLink>
+                </th>
+                <td className={pinRand ? 'pinned' : undefined} style={pinRand ? { left: randLeft } : undefined}>
+                  {s.randomizationNumber ?? ''}
+                </td>
+                <td>{s.identificationNumber}</td>
                 {visits.map((v) => (
-                  // A plain cell styled once by the table (below): 50 rows × the research's visits of MUI
-                  // TableCells cost more than the render budget allows.
-                  <td key={v.id} className="subject-visit-td">
-                    <VisitCell
-                      t={t}
-                      subject={s}
-                      visit={v}
-                      canCreate={can.canCreateVisit(v)}
-                      onConfirm={() => onConfirmVisit(s, v)}
-                      onOpen={(id) => onOpenVisit(s, id)}
-                    />
+                  <td key={v.id}>
+                    {visitCell({
+                      labels,
+                      subject: s,
+                      visit: v,
+                      canCreate: can.canCreateVisit(v),
+                      onConfirm: () => onConfirmVisit(s, v),
+                      onOpen: (id) => onOpenVisit(s, id),
+                    })}
                   </td>
                 ))}
-                <TableCell>
-                  <ActionsMenu subject={s} actions={can.actions} onAction={onAction} />
-                </TableCell>
-              </TableRow>
+                <td>
+                  <ActionsMenu t={t} subject={s} actions={can.actions} onAction={onAction} />
+                </td>
+              </tr>
             );
           })}
         </TableBody>
@@ -359,6 +438,7 @@ export function SubjectTable({
 /** The mobile grid: a collapsible card per subject. */
 export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit, onOpenVisit }: GridProps) {
   const { t } = useTranslation();
+  const labels = useCellLabels(visits);
   usePaintedMark(rows);
   return (
     <Box sx={addButtonStyles}>
@@ -374,7 +454,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
               aria-label={t('subjects:matrix.expand', { number: s.screeningNumber })}
             >
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                <SubjectStatusIcon status={s.status} />
+                <SubjectStatusDot status={s.status} label={labels.subjectStatus(s.status)} />
                 <Typography sx={{ fontWeight: 600 }}>{s.screeningNumber}</Typography>
                 {s.randomizationNumber && <Typography color="text.secondary">{s.randomizationNumber}</Typography>}
               </Stack>
@@ -405,14 +485,14 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                     sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}
                   >
                     <Typography variant="body2">{v.title}</Typography>
-                    <VisitCell
-                      t={t}
-                      subject={s}
-                      visit={v}
-                      canCreate={can.canCreateVisit(v)}
-                      onConfirm={() => onConfirmVisit(s, v)}
-                      onOpen={(id) => onOpenVisit(s, id)}
-                    />
+                    {visitCell({
+                      labels,
+                      subject: s,
+                      visit: v,
+                      canCreate: can.canCreateVisit(v),
+                      onConfirm: () => onConfirmVisit(s, v),
+                      onOpen: (id) => onOpenVisit(s, id),
+                    })}
                   </Box>
                 ))}
               </Box>
@@ -420,7 +500,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                 <Link component={RouterLink} to={`/subject/${s.id}/visits`}>
                   {t('subjects:matrix.openSubject', { number: s.screeningNumber })}
                 </Link>
-                <ActionsMenu subject={s} actions={can.actions} onAction={onAction} />
+                <ActionsMenu t={t} subject={s} actions={can.actions} onAction={onAction} />
               </Stack>
             </AccordionDetails>
           </Accordion>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import CircleIcon from '@mui/icons-material/Circle';
 import { useTranslation } from 'react-i18next';
 import {
   completedStatusColour,
@@ -29,13 +28,25 @@ export const visitStatusColour = (s: CompletedStatus) => COLOUR_VALUES[completed
 /** A subject's status as a coloured dot with its name for assistive technology and on hover. */
 export function SubjectStatusIcon({ status }: { status: SubjectStatus }) {
   const { t } = useTranslation();
-  const label = t(`subjects:subjectStatus.${status}`);
+  return <SubjectStatusDot status={status} label={t(`subjects:subjectStatus.${status}`)} />;
+}
+
+/** The status dot with its name already translated: a plain svg, as the subject matrix draws one per row. */
+export function SubjectStatusDot({ status, label }: { status: SubjectStatus; label: string }) {
   return (
-    <CircleIcon
-      titleAccess={label}
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      role="img"
+      aria-label={label}
       data-status={status}
-      sx={{ color: subjectStatusColour(status), fontSize: 18, verticalAlign: 'middle' }}
-    />
+      fill="currentColor"
+      style={{ color: subjectStatusColour(status), verticalAlign: 'middle', flexShrink: 0 }}
+    >
+      <title>{label}</title>
+      <circle cx="12" cy="12" r="8" />
+    </svg>
   );
 }
 
