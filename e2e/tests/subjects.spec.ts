@@ -195,10 +195,11 @@ test.describe.serial('subject matrix', () => {
     const subject = row(page, SECOND_NUMBER);
     await expect(page.getByTestId('subject-row')).toHaveCount(1);
 
-    // Visit info: the General tab only (documents and monitoring visits come with their modules).
+    // Visit info: the General tab first, the Documents tab with its count (visit-documents.spec.ts).
     await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(21)}` }).click();
     const info = page.getByRole('dialog', { name: `Визит «${PERIOD_VISIT}»: субъект ${SECOND_NUMBER}` });
-    await expect(info.getByRole('tab')).toHaveText(['Общее']);
+    await expect(info.getByRole('tab').first()).toHaveText('Общее');
+    await expect(info.getByRole('tab')).toHaveText(['Общее', 'Документы (0)', 'Мониторинговые визиты (0)']);
     await expect(info.locator('[data-status="Empty"]')).toHaveText('Не начат');
     await expect(info.getByText(`${daysAgo(23)} – ${daysAgo(19)}`)).toBeVisible();
     await expect(info.getByText('В срок')).toBeVisible();
@@ -268,12 +269,15 @@ test.describe.serial('subject matrix', () => {
     await expect(crumbs.getByRole('link', { name: 'Матрица субъектов' })).toHaveAttribute('href', '/subjectmatrix');
   });
 
-  test('a monitor sees the visit info read-only', async ({ page }) => {
+  test('a monitor gets the kio visit view, then the visit info read-only', async ({ page }) => {
     await signIn(page, 'kio@demo.test');
     await openMatrix(page);
     await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill(SECOND_NUMBER);
     const subject = row(page, SECOND_NUMBER);
     await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(10)}` }).click();
+    const kioView = page.getByRole('dialog', { name: `${SECOND_NUMBER} · ${PERIOD_VISIT}` });
+    await expect(kioView.getByText('Визиты не созданы')).toBeVisible();
+    await kioView.getByRole('button', { name: 'Информация о визите' }).click();
     const info = page.getByRole('dialog', { name: `Визит «${PERIOD_VISIT}»: субъект ${SECOND_NUMBER}` });
     await expect(info.getByText(daysAgo(10), { exact: true })).toBeVisible();
     await expect(info.getByText('Просрочен')).toBeVisible();

@@ -10,6 +10,8 @@ import { referencesRoutes } from './modules/references/references.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
+import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-visits.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -24,4 +26,6 @@ export function apiRoutes(api: FastifyInstance): void {
   supportRoutes(api);
   designRoutes(api);
   subjectsRoutes(api);
+  monitoringVisitsRoutes(api);
+  documentsRoutes(api);
 }

@@ -12,3 +12,6 @@ export const DEBOUNCE_MS = 500;
 export const TOKEN_COOKIE = 'accessMISToken';
 export const RSA_KEY_STORAGE = 'rsaKey';
 export const MAX_POINT_CHIPS = 6;
+/** Uploaded documents (subject visit documents): PDF only, at most 20 MB. */
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_DOCUMENT_MB = MAX_DOCUMENT_BYTES / (1024 * 1024);

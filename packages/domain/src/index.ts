@@ -26,3 +26,7 @@ export * from './schemas/references.js';
 export * from './subjects/blinding.js';
 export * from './subjects/access.js';
 export * from './schemas/subjects.js';
+export * from './schemas/documents.js';
+export * from './documents/visit-documents.js';
+export * from './monitoring/monitoring-visit.js';
+export * from './schemas/monitoring-visits.js';

@@ -324,6 +324,61 @@ export const ERROR_MESSAGES = {
     ru: 'Тип формы не совпадает с типом формы группы «{field}»',
     en: 'The form type differs from that of the group in “{field}”',
   },
+  // Monitoring visits (spec operations section 5; monitoring/monitoring-visit.ts).
+  monitoring_end_before_start: {
+    ru: 'Дата окончания должна быть после даты начала',
+    en: 'The end date must be after the start date',
+  },
+  monitoring_date_invalid: { ru: 'Некорректное значение', en: 'Invalid value' },
+  monitoring_monitors_required: { ru: 'Выберите хотя бы одного сотрудника', en: 'Choose at least one employee' },
+  monitoring_time_invalid: { ru: 'Время должно быть в формате ЧЧ:мм:сс', en: 'The time must be in the format HH:mm:ss' },
+  monitoring_work_hours_order: {
+    ru: 'Время начала рабочего дня должно быть раньше времени окончания',
+    en: 'The work day must start before it ends',
+  },
+  monitoring_visits_required: { ru: 'Выберите визиты', en: 'Choose visits' },
+  monitoring_visits_or_site: {
+    ru: 'Выберите либо визиты, либо центр',
+    en: 'Choose either visits or a site, not both',
+  },
+  monitoring_organisation_not_kio: {
+    ru: 'Выберите организацию мониторинга (КИО) исследования',
+    en: 'Choose a monitoring (KIO) organisation of the research',
+  },
+  monitoring_monitor_not_in_centre: {
+    ru: 'Сотрудник не работает в выбранной организации мониторинга',
+    en: 'The employee does not work at the chosen monitoring organisation',
+  },
+  monitoring_site_not_site: {
+    ru: 'Выберите исследовательский центр исследования',
+    en: 'Choose a site of the research',
+  },
+  monitoring_visit_ended: {
+    ru: 'Визит прошел: изменить его нельзя',
+    en: 'The monitoring visit has ended and cannot be changed',
+  },
+  // Documents (subject visit documents; docs/documents.md).
+  multipart_required: {
+    ru: 'Файл передаётся запросом multipart/form-data',
+    en: 'A file is sent as a multipart/form-data request',
+  },
+  file_not_pdf: {
+    ru: 'Поле «{field}»: можно загрузить только файл PDF',
+    en: '“{field}”: only a PDF file can be uploaded',
+  },
+  file_empty: { ru: 'Поле «{field}»: файл пустой', en: '“{field}”: the file is empty' },
+  file_too_large: {
+    ru: 'Поле «{field}»: файл больше {max} МБ',
+    en: '“{field}”: the file is larger than {max} MB',
+  },
+  file_extra: {
+    ru: 'Лишний файл в поле «{field}»: загружается один файл в поле «uploadedFile»',
+    en: 'Unexpected file in “{field}”: send one file in “uploadedFile”',
+  },
+  visit_documents_locked: {
+    ru: 'Визит подписан: документы визита изменить нельзя',
+    en: 'The visit is signed: its documents cannot change',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,13 +1,15 @@
 import type { Deps } from '../platform/deps.js';
 import { seedDemoDesign } from './demo-design.js';
+import { seedDemoMonitoring } from './demo-monitoring.js';
 import { DEMO_SUBJECTS, seedDemoSubjects } from './demo-subjects.js';
 import { seedDemoWorld } from './demo-world.js';
 import { asDemoUser } from './seed-caller.js';
 
 /**
  * The demo of the README: the world (organisations, researches, centres, accounts), then the design of
- * DEMO-001 by its administrator and a few subjects entered by the investigators of sites 01 and 02,
- * each step through the services a user's request would go through.
+ * DEMO-001 by its administrator, a few subjects entered by the investigators of sites 01 and 02, and a
+ * confirmed monitoring visit of site 01's first subjects by the demo monitor, each step through the
+ * services a user's request would go through.
  */
 export async function seedDemo(deps: Deps): Promise<void> {
   const centres = await seedDemoWorld(deps.db);
@@ -15,4 +17,5 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoDesign(deps, admin, demo001));
   await asDemoUser(deps.db, 'site@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site1));
   await asDemoUser(deps.db, 'site2@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site2));
+  await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoMonitoring(deps, admin, centres.kio));
 }

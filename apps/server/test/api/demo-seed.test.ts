@@ -13,7 +13,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.app.deps);
-  for (const who of ['admin', 'site', 'site2', 'qa']) tokens[who] = await signIn(t.app, `${who}@demo.test`, DEMO_PASSWORD);
+  for (const who of ['admin', 'site', 'site2', 'qa', 'kio']) tokens[who] = await signIn(t.app, `${who}@demo.test`, DEMO_PASSWORD);
 });
 afterAll(async () => {
   await t?.close();
@@ -68,6 +68,20 @@ describe('demo seed', () => {
     const site2 = await get('site2', '/Subjects?page=1&pageSize=50');
     expect(site2.map((s: { screeningNumber: string }) => s.screeningNumber)).toEqual(['S-101']);
     expect(await get('qa', '/Subjects?page=1&pageSize=50')).toHaveLength(6);
+  });
+
+  it('plans a confirmed monitoring visit of S-001 and S-002 with the demo monitor, shown on their visits', async () => {
+    const [visit, ...others] = await get('kio', '/MonitoringVisits');
+    expect(others).toEqual([]);
+    expect(visit).toMatchObject({ confirmed: true, timeState: 'inProgress', workDayStart: '08:00:00', workDayEnd: '21:00:00' });
+    expect(visit.monitorList.map((m: { fullName: string }) => m.fullName)).toEqual(['Мониторова Мария']);
+    const [s001] = await get('site', '/Subjects?page=1&pageSize=50&screeningNumber=S-001');
+    expect(s001.subjectVisitList).toHaveLength(3);
+    for (const sv of s001.subjectVisitList) {
+      const list = await get('kio', `/SubjectsVisit/${sv.id}/MonitoringVisits`);
+      expect(list.map((m: { id: string }) => m.id)).toEqual([visit.id]);
+    }
+    expect(visit.subjectVisitIdList).toHaveLength(5);
   });
 
   it('exports the demo design as ODM 1.3.2 that validates against the CDISC schema', async () => {

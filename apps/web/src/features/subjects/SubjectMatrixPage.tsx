@@ -63,6 +63,7 @@ import { ScreenfailerDialog } from './dialogs/ScreenfailerDialog';
 import { SignDialog } from './dialogs/SignDialog';
 import { SubjectInfoDialog } from './dialogs/SubjectInfoDialog';
 import { VisitInfoDialog } from './dialogs/VisitInfoDialog';
+import { KioVisitDialog } from './dialogs/KioVisitDialog';
 import { CompletedStatusChip, SubjectStatusIcon } from './ui';
 
 const StatisticsDialog = lazy(() => import('./dialogs/StatisticsDialog'));
@@ -72,7 +73,7 @@ const LISTED_STATUSES = SUBJECT_STATUSES.filter((s): s is Exclude<SubjectStatus,
 type OpenDialog =
   | { kind: RowAction; subject: SubjectWithVisits }
   | { kind: 'visit'; subject: SubjectWithVisits; visit: Visit }
-  | { kind: 'visitInfo'; subject: SubjectWithVisits; subjectVisitId: string }
+  | { kind: 'visitInfo' | 'kioVisit'; subject: SubjectWithVisits; subjectVisitId: string }
   | { kind: 'create' | 'statistics' | 'legend' }
   | null;
 
@@ -209,8 +210,9 @@ export default function SubjectMatrixPage() {
       update((s) => ({ pinned: s.pinned.includes(column) ? s.pinned.filter((c) => c !== column) : [...s.pinned, column] })),
     onAction: (kind: RowAction, subject: SubjectWithVisits) => setDialog({ kind, subject }),
     onConfirmVisit: (subject: SubjectWithVisits, visit: Visit) => setDialog({ kind: 'visit', subject, visit }),
+    // A monitor gets the kio visit view: the monitoring visits where the visit is available.
     onOpenVisit: (subject: SubjectWithVisits, subjectVisitId: string) =>
-      setDialog({ kind: 'visitInfo', subject, subjectVisitId }),
+      setDialog({ kind: ctx.isKio ? 'kioVisit' : 'visitInfo', subject, subjectVisitId }),
   };
 
   let content;
@@ -388,6 +390,14 @@ export default function SubjectMatrixPage() {
           {dialog.kind === 'sign' && <SignDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'delete' && <DeleteSubjectDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'visit' && <ConfirmVisitDialog subject={dialog.subject} visit={dialog.visit} onClose={close} />}
+          {dialog.kind === 'kioVisit' && (
+            <KioVisitDialog
+              subject={dialog.subject}
+              subjectVisitId={dialog.subjectVisitId}
+              onOpenInfo={() => setDialog({ ...dialog, kind: 'visitInfo' })}
+              onClose={close}
+            />
+          )}
           {dialog.kind === 'visitInfo' && (
             <VisitInfoDialog
               subject={dialog.subject}

@@ -2,11 +2,11 @@ import { useRef, useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ProgressLine } from '../../shared/components/ProgressLine';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDisplayDate, offeredVersionIndexes, sortVersions } from '@edc/domain';
 import { DateField } from '../../shared/components/DateField';
@@ -37,18 +37,7 @@ function ImportProgress({ phase }: { phase: Phase }) {
       : phase.kind === 'uploading'
         ? t('versions:odm.uploading', { percent })
         : t('versions:odm.processing');
-  return (
-    <Box sx={{ mt: 2 }} data-testid="odm-progress">
-      <Typography variant="body2" role="status" aria-live="polite" sx={{ mb: 0.5 }}>
-        {label}
-      </Typography>
-      <LinearProgress
-        variant={percent === null ? 'indeterminate' : 'determinate'}
-        value={percent ?? undefined}
-        aria-label={label}
-      />
-    </Box>
-  );
+  return <ProgressLine label={label} percent={percent} testId="odm-progress" />;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { design, Employee, ResearchOrganisation, ResearchVersionStatus, Ver
 import type { z } from 'zod';
 import { api, apiPage } from '../../shared/api/client';
 import type { ResearchVersion } from '../design/api';
-import { downloadFile, postWithProgress } from './transfer';
+import { downloadFile, postWithProgress } from '../../shared/api/transfer';
 
 /** Read shapes and payloads of ResearchVersions, ProtocolVersions and the ODM import (docs/design-api.md). */
 export type { ResearchVersion };

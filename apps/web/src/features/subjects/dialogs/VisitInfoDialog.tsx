@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,14 +15,18 @@ import { useTheme } from '@mui/material/styles';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isoToText, type SubjectVisit, type SubjectWithVisits } from '@edc/domain';
+import { canChangeVisitDocuments, isoToText, type SubjectVisit, type SubjectWithVisits } from '@edc/domain';
 import { api } from '../../../shared/api/client';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { DateField } from '../../../shared/components/DateField';
 import { Loading } from '../../../shared/components/Loading';
-import { useSubjectMutation, useSubjectVisits } from '../api';
+import { useSubjectContext, useSubjectMutation, useSubjectVisits } from '../api';
+import { useVisitDocuments } from '../documentsApi';
+import { monitoringVisitsTabLabel, useSubjectVisitMonitoringVisits } from '../monitoringVisitsApi';
 import { CompletedStatusChip, displayDate } from '../ui';
 import { Facts, pastDate } from './common';
+import { DocumentsTab } from './DocumentsTab';
+import { MonitoringVisitsTab } from './MonitoringVisitsTab';
 
 /** The visit's name with its occurrence when it repeats: "Visit #2". */
 export const subjectVisitTitle = (sv: SubjectVisit) =>
@@ -145,11 +149,19 @@ function GeneralTab({ subject, sv, canChangeDate }: { subject: SubjectWithVisits
   );
 }
 
+/** One tab of the visit info dialog: its label and its panel (ids follow `visit-info-tab-<value>`). */
+export interface VisitInfoTab {
+  value: string;
+  label: string;
+  panel: ReactNode;
+}
+
 /**
- * Visit info from the subject matrix (spec section 2). Only the General tab: the Documents and Monitoring
- * visits tabs come with the documents and monitoring-visit modules, which the server does not have yet.
+ * Visit info from the subject matrix (spec section 2): tabs General, Documents and Monitoring visits, the
+ * last two with their counts (both fetched when the dialog opens).
  * `canChangeDate` says whether the caller may move this visit (site users, canChangeSubjectVisitDate);
- * everyone else (qa, kio) sees it read-only.
+ * everyone else (qa, kio) sees it read-only. Documents are changed by site users while the subject and the
+ * visit are unsigned (canChangeVisitDocuments); the server checks the centre.
  */
 export function VisitInfoDialog({
   subject,
@@ -165,13 +177,43 @@ export function VisitInfoDialog({
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const ctx = useSubjectContext();
   const visits = useSubjectVisits(subject.id);
+  const documents = useVisitDocuments(subjectVisitId);
+  const monitoringVisits = useSubjectVisitMonitoringVisits(subjectVisitId);
+  const [tab, setTab] = useState('general');
   const sv = visits.data?.find((v) => v.id === subjectVisitId);
   const titleId = 'visit-info-title';
+  const documentsRule = sv ? canChangeVisitDocuments(subject, ctx.actor, sv) : 'forbidden';
+
+  const tabs: VisitInfoTab[] = [
+    {
+      value: 'general',
+      label: t('subjects:visitInfo.general'),
+      panel: sv ? <GeneralTab subject={subject} sv={sv} canChangeDate={canChangeDate(sv)} /> : null,
+    },
+    {
+      value: 'documents',
+      label: documents.data ? t('documents:tab', { count: documents.data.length }) : t('documents:tabLoading'),
+      panel: sv ? (
+        <DocumentsTab
+          subjectVisitId={subjectVisitId}
+          canEdit={ctx.isSiteUser && documentsRule === null}
+          locked={ctx.isSiteUser && documentsRule !== null}
+        />
+      ) : null,
+    },
+    {
+      value: 'monitoringVisits',
+      label: monitoringVisitsTabLabel(monitoringVisits.data?.length),
+      panel: sv ? <MonitoringVisitsTab subjectVisitId={subjectVisitId} /> : null,
+    },
+  ];
+  const active = tabs.find((x) => x.value === tab) ?? tabs[0]!;
   let content;
   if (visits.isPending) content = <Loading />;
   else if (visits.isError || !sv) content = <Alert severity="error">{t('subjects:visitInfo.loadError')}</Alert>;
-  else content = <GeneralTab subject={subject} sv={sv} canChangeDate={canChangeDate(sv)} />;
+  else content = active.panel;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
@@ -179,15 +221,31 @@ export function VisitInfoDialog({
           ? t('subjects:visitInfo.title', { visit: subjectVisitTitle(sv), number: subject.screeningNumber })
           : t('subjects:visitInfo.titleLoading', { number: subject.screeningNumber })}
       </DialogTitle>
-      <Tabs value="general" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }} aria-label={t('subjects:visitInfo.tabs')}>
-        <Tab
-          value="general"
-          label={t('subjects:visitInfo.general')}
-          id="visit-info-tab-general"
-          aria-controls="visit-info-panel-general"
-        />
+      <Tabs
+        value={active.value}
+        onChange={(_e, value: string) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ px: { xs: 1, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+        aria-label={t('subjects:visitInfo.tabs')}
+      >
+        {tabs.map((x) => (
+          <Tab
+            key={x.value}
+            value={x.value}
+            label={x.label}
+            id={`visit-info-tab-${x.value}`}
+            aria-controls={`visit-info-panel-${x.value}`}
+          />
+        ))}
       </Tabs>
-      <DialogContent role="tabpanel" id="visit-info-panel-general" aria-labelledby="visit-info-tab-general">
+      <DialogContent
+        role="tabpanel"
+        id={`visit-info-panel-${active.value}`}
+        aria-labelledby={`visit-info-tab-${active.value}`}
+        sx={{ minHeight: { sm: 280 } }}
+      >
         {content}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import { ApiError, toastError, toastSuccess, type ApiErrorItem, type ApiReply } from '../../shared/api/client';
-import { endSession, getToken } from '../../shared/api/session';
+import { ApiError, toastError, toastSuccess, type ApiErrorItem, type ApiReply } from './client';
+import { endSession, getToken } from './session';
 import { currentLanguage } from '../../app/i18n';
 
 /**
@@ -84,13 +84,17 @@ export interface UploadOptions {
   quietSuccess?: boolean;
 }
 
-/** POST /api{path} with a JSON body, reporting the upload's progress (fetch cannot). */
+/**
+ * POST /api{path} with a JSON body, or a multipart one when `body` is FormData (the browser sets the
+ * boundary), reporting the upload's progress (fetch cannot).
+ */
 export function postWithProgress<T>(path: string, body: unknown, options: UploadOptions = {}): Promise<ApiReply<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
     for (const [key, value] of Object.entries(sessionHeaders('application/json'))) xhr.setRequestHeader(key, value);
-    xhr.setRequestHeader('Content-Type', 'application/json');
+    const form = body instanceof FormData;
+    if (!form) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onUploadProgress?.(e.loaded / e.total);
     };
@@ -105,6 +109,6 @@ export function postWithProgress<T>(path: string, body: unknown, options: Upload
       if (json?.message && !options.quietSuccess) toastSuccess(json.message);
       resolve({ data: json?.data as T, message: json?.message });
     };
-    xhr.send(JSON.stringify(body));
+    xhr.send(form ? body : JSON.stringify(body));
   });
 }
