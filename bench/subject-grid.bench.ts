@@ -4,6 +4,7 @@
 // rows commit): p95 ≤ 300 ms. The built app (apps/web/dist) is served and the API answered from memory,
 // so only the browser's work is measured.
 // Run: npm run build -w apps/web && npx tsx bench/subject-grid.bench.ts
+// (BENCH_WEB_DIST=<folder> measures another build of the web app.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
