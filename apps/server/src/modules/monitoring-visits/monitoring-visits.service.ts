@@ -167,6 +167,16 @@ const audited = (r: MonitoringVisitRow, links: { monitorList: string[]; subjectV
 });
 
 /** POST /MonitoringVisits: a new, unconfirmed visit. */
+/** The columns of monitoring_visits a plan sets (the rest is links: monitors and chosen visits). */
+const plannedColumns = (plan: NormalisedMonitoringVisitPlan) => ({
+  researchOrganisationId: plan.researchOrganisationId,
+  siteId: plan.siteId,
+  startDate: plan.startDate,
+  endDate: plan.endDate,
+  workDayStart: plan.workDayStart,
+  workDayEnd: plan.workDayEnd,
+});
+
 export async function createMonitoringVisit(deps: Deps, input: Plan, caller: ActorCaller): Promise<MonitoringVisit> {
   assertMayManageSomewhere(caller.actor);
   const plan = validPlan(input);
@@ -174,16 +184,7 @@ export async function createMonitoringVisit(deps: Deps, input: Plan, caller: Act
     const researchId = await checkReferences(tx, caller, plan);
     const [row] = await tx
       .insert(monitoringVisits)
-      .values({
-        researchId,
-        researchOrganisationId: plan.researchOrganisationId,
-        siteId: plan.siteId,
-        startDate: plan.startDate,
-        endDate: plan.endDate,
-        workDayStart: plan.workDayStart,
-        workDayEnd: plan.workDayEnd,
-        createdBy: caller.actor.userId,
-      })
+      .values({ researchId, ...plannedColumns(plan), createdBy: caller.actor.userId })
       .returning();
     await saveLinks(tx, row!.id, plan.monitorList, plan.subjectVisitIdList, false);
     await writeAudit(tx, caller.audit, {
@@ -225,14 +226,7 @@ export async function updateMonitoringVisit(
     const plan = validPlan(input);
     await checkReferences(tx, caller, plan, before.researchId);
     const beforeLinks = await linksOf(tx, id);
-    const planned = {
-      researchOrganisationId: plan.researchOrganisationId,
-      siteId: plan.siteId,
-      startDate: plan.startDate,
-      endDate: plan.endDate,
-      workDayStart: plan.workDayStart,
-      workDayEnd: plan.workDayEnd,
-    };
+    const planned = plannedColumns(plan);
     const beforeAudit = audited(before, beforeLinks);
     // A save that changes nothing keeps the version and writes no audit record.
     if (JSON.stringify(audited({ ...before, ...planned }, plan)) === JSON.stringify(beforeAudit)) return;

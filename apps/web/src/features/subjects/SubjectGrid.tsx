@@ -158,21 +158,16 @@ function useCellLabels(visits: Visit[]): CellLabels {
 /** The cell of one visit: the subject's visits of it (status in its colour, each opening its visit info), or the
  * action to confirm it. Plain elements with classes styled once by the grid (no MUI Tooltip or Chip): a page
  * holds up to 50 rows × the research's visits, so this is a render helper rather than a component. */
-function visitCell({
-  subject,
-  visit,
-  canCreate,
-  onConfirm,
-  onOpen,
-  labels,
-}: {
-  subject: SubjectWithVisits;
-  visit: Visit;
-  canCreate: boolean;
-  onConfirm: () => void;
-  onOpen: (subjectVisitId: string) => void;
-  labels: CellLabels;
-}) {
+function visitCell(
+  subject: SubjectWithVisits,
+  visit: Visit,
+  can: RowAbilities,
+  { onConfirmVisit, onOpenVisit }: Pick<GridProps, 'onConfirmVisit' | 'onOpenVisit'>,
+  labels: CellLabels,
+) {
+  const canCreate = can.canCreateVisit(visit);
+  const onConfirm = () => onConfirmVisit(subject, visit);
+  const onOpen = (subjectVisitId: string) => onOpenVisit(subject, subjectVisitId);
   const held = subject.subjectVisitList.filter((v) => v.visitId === visit.id);
   if (held.length === 0 && !canCreate) return null;
   return (
@@ -412,16 +407,7 @@ export function SubjectTable({
                 </td>
                 <td>{s.identificationNumber}</td>
                 {visits.map((v) => (
-                  <td key={v.id}>
-                    {visitCell({
-                      labels,
-                      subject: s,
-                      visit: v,
-                      canCreate: can.canCreateVisit(v),
-                      onConfirm: () => onConfirmVisit(s, v),
-                      onOpen: (id) => onOpenVisit(s, id),
-                    })}
-                  </td>
+                  <td key={v.id}>{visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels)}</td>
                 ))}
                 <td>
                   <ActionsMenu t={t} subject={s} actions={can.actions} onAction={onAction} />
@@ -485,14 +471,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                     sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}
                   >
                     <Typography variant="body2">{v.title}</Typography>
-                    {visitCell({
-                      labels,
-                      subject: s,
-                      visit: v,
-                      canCreate: can.canCreateVisit(v),
-                      onConfirm: () => onConfirmVisit(s, v),
-                      onOpen: (id) => onOpenVisit(s, id),
-                    })}
+                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels)}
                   </Box>
                 ))}
               </Box>
