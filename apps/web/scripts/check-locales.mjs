@@ -6,6 +6,8 @@ import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const locales = join(root, 'src/locales');
+// Namespaces the server shares (the enumerations' labels) live with the domain package.
+const domainLocales = join(root, '../../packages/domain/src/locales');
 const languages = readdirSync(locales).filter((d) => statSync(join(locales, d)).isDirectory());
 const problems = [];
 
@@ -21,11 +23,13 @@ function flatten(obj, prefix = '', out = new Map()) {
 const keys = {};
 for (const lang of languages) {
   keys[lang] = new Map();
-  for (const file of readdirSync(join(locales, lang)).filter((f) => f.endsWith('.json'))) {
-    const ns = file.replace(/\.json$/, '');
-    for (const [k, v] of flatten(JSON.parse(readFileSync(join(locales, lang, file), 'utf8')))) {
-      if (typeof v !== 'string' || v.trim() === '') problems.push(`${lang}/${file}: "${k}" is empty or not text`);
-      keys[lang].set(`${ns}:${k}`, v);
+  for (const dir of [join(locales, lang), join(domainLocales, lang)]) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const ns = file.replace(/\.json$/, '');
+      for (const [k, v] of flatten(JSON.parse(readFileSync(join(dir, file), 'utf8')))) {
+        if (typeof v !== 'string' || v.trim() === '') problems.push(`${lang}/${file}: "${k}" is empty or not text`);
+        keys[lang].set(`${ns}:${k}`, v);
+      }
     }
   }
 }

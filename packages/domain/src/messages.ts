@@ -1,4 +1,5 @@
 import type { Language } from './enums.js';
+import type { Localised } from './enum-labels.js';
 import { FUTURE_DATE_MESSAGES } from './subjects/dates.js';
 
 /**
@@ -383,8 +384,15 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-export function errorMessage(code: ErrorCode, lang: Language, params: Record<string, string | number> = {}): string {
-  return ERROR_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+/** Values for a message's placeholders; a Localised one is read in the message's language (a role's name). */
+export type MessageParams = Record<string, string | number | Localised>;
+
+export function errorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
+  return ERROR_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, k: string) => {
+    const value = params[k];
+    if (value === undefined) return `{${k}}`;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** Success texts returned in a reply's `message`. */

@@ -271,7 +271,10 @@ describe('PUT /ResearchOrganisations/{id}', () => {
     const toKio = await update(as('admin'), centre.id, { organisationTypeString: 'Kio' });
     expect(toKio.status).toBe(409);
     expect(toKio.body.errors[0]).toMatchObject({ code: 'centre_roles_not_offered', path: 'organisationTypeString' });
-    expect(toKio.body.errors[0].message).toContain('PrincipalInvestigator');
+    // The type and the roles by the names users read (in English too: messages.test.ts).
+    expect(toKio.body.errors[0].message).toBe(
+      'У сотрудников центра есть роли, недоступные для типа «КИО»: Главный исследователь',
+    );
     const toTestSite = await update(as('admin'), centre.id, {
       organisationTypeString: 'TestSite',
       researchOrganisationNumber: uniqueNumber(),

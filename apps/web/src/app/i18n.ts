@@ -1,13 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@edc/domain';
+import { DEFAULT_LANGUAGE, ENUM_LABELS, LANGUAGES, type Language } from '@edc/domain';
 import { LANGUAGE_STORAGE } from '../config';
 import ruCommon from '../locales/ru/common.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruIdentity from '../locales/ru/identity.json';
 import ruShell from '../locales/ru/shell.json';
 import ruSupport from '../locales/ru/support.json';
-import ruEnums from '../locales/ru/enums.json';
 import ruHelp from '../locales/ru/help.json';
 import ruCentres from '../locales/ru/centres.json';
 import enCommon from '../locales/en/common.json';
@@ -15,7 +14,6 @@ import enAuth from '../locales/en/auth.json';
 import enIdentity from '../locales/en/identity.json';
 import enShell from '../locales/en/shell.json';
 import enSupport from '../locales/en/support.json';
-import enEnums from '../locales/en/enums.json';
 import enHelp from '../locales/en/help.json';
 import enCentres from '../locales/en/centres.json';
 
@@ -26,7 +24,7 @@ export const resources = {
     identity: ruIdentity,
     shell: ruShell,
     support: ruSupport,
-    enums: ruEnums,
+    enums: ENUM_LABELS.ru,
     help: ruHelp,
     centres: ruCentres,
   },
@@ -36,7 +34,7 @@ export const resources = {
     identity: enIdentity,
     shell: enShell,
     support: enSupport,
-    enums: enEnums,
+    enums: ENUM_LABELS.en,
     help: enHelp,
     centres: enCentres,
   },

@@ -1,6 +1,8 @@
 import { and, count, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  enumLabel,
+  enumLabelList,
   centreNumberIsManual,
   employeeTypesFor,
   nextCentreNumber,
@@ -186,7 +188,10 @@ export async function updateCentre(
       if (typeChanged) {
         const roles = await rolesNotOffered(tx, id, type);
         if (roles.length > 0)
-          throw conflict('centre_roles_not_offered', 'organisationTypeString', { type, roles: roles.join(', ') });
+          throw conflict('centre_roles_not_offered', 'organisationTypeString', {
+            type: enumLabel('organisationType', type),
+            roles: enumLabelList('employeeType', roles),
+          });
       }
       number = input.researchOrganisationNumber ?? undefined;
       if (!number && typeChanged) {
