@@ -24,8 +24,8 @@ export type RangeValues = Pick<
   'fieldId' | 'minReference' | 'maxReference' | 'minAge' | 'maxAge' | 'gender' | 'errorMessage'
 >;
 
-/** The API's range fields → the stored ones. */
-export const rangeValuesOf = (r: {
+/** A range's fields as the API names them (a POST's; a PUT's are any of them). */
+export interface RangeInput {
   fieldId: string;
   minReference: number;
   maxReference: number;
@@ -33,7 +33,10 @@ export const rangeValuesOf = (r: {
   maxAge: number;
   genderString: Gender;
   errorMessage: string;
-}): RangeValues => ({
+}
+
+/** The API's range fields → the stored ones. */
+export const rangeValuesOf = (r: RangeInput): RangeValues => ({
   fieldId: r.fieldId,
   minReference: r.minReference,
   maxReference: r.maxReference,
@@ -44,18 +47,7 @@ export const rangeValuesOf = (r: {
 });
 
 /** A PUT's fields over the stored range: what the range would become. */
-export const mergeRange = (
-  before: RangeValues,
-  input: Partial<{
-    fieldId: string;
-    minReference: number;
-    maxReference: number;
-    minAge: number;
-    maxAge: number;
-    genderString: Gender;
-    errorMessage: string;
-  }>,
-): RangeValues => ({
+export const mergeRange = (before: RangeValues, input: Partial<RangeInput>): RangeValues => ({
   fieldId: input.fieldId ?? before.fieldId,
   minReference: input.minReference ?? before.minReference,
   maxReference: input.maxReference ?? before.maxReference,
@@ -99,13 +91,7 @@ export const rangeDto = (r: RangeRow, field: ReferenceField) => ({
 export const auditedRange = (r: RangeRow & Record<string, unknown>, groupKey: string) => ({
   id: r.id,
   [groupKey]: r[groupKey],
-  fieldId: r.fieldId,
-  minReference: r.minReference,
-  maxReference: r.maxReference,
-  minAge: r.minAge,
-  maxAge: r.maxAge,
-  gender: r.gender,
-  errorMessage: r.errorMessage,
+  ...copyOfRange(r),
   deletedAt: r.deletedAt ? iso(r.deletedAt) : null,
 });
 
