@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@edc/domain';
 import { ApiError } from '../../shared/api/client';
 import { useDeleteFormTemplate, useFormTemplates, type FormTemplate } from './api';
-import { ConfirmDialog, DataList, formatDate } from './components';
+import { DataList, formatDate } from './components';
+import { DeleteRowAction } from './components/RowActions';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
 import { memberRights } from './OrganisationPage';
 import { OrganisationUsersPanel } from './OrganisationUsersPanel';
 import { ReferencesPanel } from './ReferencesPanel';
@@ -88,8 +86,7 @@ export function CabinetReferences({ organisationId }: { organisationId: string }
 export function CabinetTemplates({ me, organisationId }: { me: Me | undefined; organisationId: string }) {
   const { t } = useTranslation();
   const templates = useFormTemplates(organisationId);
-  const remove = useDeleteFormTemplate();
-  const [deleting, setDeleting] = useState<FormTemplate | null>(null);
+  const remove = useDeleteConfirmation<FormTemplate>(useDeleteFormTemplate());
   const canDelete = me?.permissions.includes('design_edit') ?? false;
   const forbidden = templates.error instanceof ApiError && templates.error.status === 403;
 
@@ -119,28 +116,13 @@ export function CabinetTemplates({ me, organisationId }: { me: Me | undefined; o
             },
             { key: 'created', label: t('centres:templates.created'), render: (r) => formatDate(r.createdAt) },
           ]}
-          actions={
-            canDelete
-              ? (r) => (
-                  <Tooltip title={t('centres:delete')}>
-                    <IconButton aria-label={`${t('centres:delete')}: ${r.title}`} onClick={() => setDeleting(r)}>
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
-                )
-              : undefined
-          }
+          actions={canDelete ? (r) => <DeleteRowAction subject={r.title} onClick={() => remove.ask(r)} /> : undefined}
         />
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('centres:templates.hint')}
       </Typography>
-      <ConfirmDialog
-        open={deleting !== null}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {remove.dialog}
     </Box>
   );
 }

@@ -1,32 +1,16 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   centreNumberIsManual,
-  ORGANISATION_TYPES,
   type Employee,
   type EmployeeType,
   type OrganisationFull,
@@ -34,6 +18,8 @@ import {
   type ResearchOrganisation,
   type User,
 } from '@edc/domain';
+import { IsoDateField } from './components/IsoDateField';
+import { FormDialog } from '../../shared/components/FormDialog';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { fullName } from '../identity/labels';
@@ -53,8 +39,16 @@ import {
   useUpdateCentre,
   type CentrePatch,
 } from './api';
-import { ConfirmDialog, DataList, Facts, formatDate, SaveFailed } from './components';
-import { OrganisationPicker, UserPicker } from './pickers';
+import { DataList, Facts, formatDate } from './components';
+import { AddButton } from './components/AddButton';
+import { EditCardButton, EditInPlaceCard, useInPlaceEdit } from './components/EditInPlaceCard';
+import { SelectField } from './components/SelectField';
+import { pagedListState } from './components/pagedListState';
+import { personColumns } from './components/personColumns';
+import { DeleteRowAction } from './components/RowActions';
+import { SectionHeader } from './components/SectionHeader';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
+import { OrganisationPicker, OrganisationTypeSelect, UserPicker } from './pickers';
 import { ReferencesPanel } from './ReferencesPanel';
 
 const TABS = ['info', 'references', 'versions'] as const;
@@ -85,73 +79,55 @@ function AddEmployeeDialog({
   const memberOptions = (members.data?.data ?? []).map((m) => m.user).filter((u) => !taken.has(u.id));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="employee-dialog-title" fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          if (!user || !role) return;
-          add.mutate({ researchOrganisationId: centre.id, userId: user.id, employeeTypeString: role }, { onSuccess: onClose });
-        }}
-      >
-        <DialogTitle id="employee-dialog-title">{t('centres:employees.add')}</DialogTitle>
-        <DialogContent>
-          {searchAll ? (
-            <UserPicker
+    <FormDialog
+      title={t('centres:employees.add')}
+      onClose={onClose}
+      saving={add.isPending}
+      onSubmit={() => {
+        setSubmitted(true);
+        if (!user || !role) return;
+        add.mutate({ researchOrganisationId: centre.id, userId: user.id, employeeTypeString: role }, { onSuccess: onClose });
+      }}
+    >
+      {searchAll ? (
+        <UserPicker
+          label={t('centres:employees.user')}
+          value={user as User | null}
+          onChange={setUser}
+          exclude={taken}
+          error={submitted && !user ? required : undefined}
+        />
+      ) : (
+        <Autocomplete
+          options={memberOptions}
+          value={user}
+          onChange={(_, v) => setUser(v)}
+          getOptionLabel={(u) => `${fullName(u)} (${u.email})`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={members.isLoading}
+          noOptionsText={t('centres:noOptions')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              required
+              margin="normal"
               label={t('centres:employees.user')}
-              value={user as User | null}
-              onChange={setUser}
-              exclude={taken}
-              error={submitted && !user ? required : undefined}
-            />
-          ) : (
-            <Autocomplete
-              options={memberOptions}
-              value={user}
-              onChange={(_, v) => setUser(v)}
-              getOptionLabel={(u) => `${fullName(u)} (${u.email})`}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              loading={members.isLoading}
-              noOptionsText={t('centres:noOptions')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  required
-                  margin="normal"
-                  label={t('centres:employees.user')}
-                  error={submitted && !user}
-                  helperText={submitted && !user ? required : undefined}
-                />
-              )}
+              error={submitted && !user}
+              helperText={submitted && !user ? required : undefined}
             />
           )}
-          <TextField
-            select
-            fullWidth
-            required
-            margin="normal"
-            label={t('centres:employees.role')}
-            value={role}
-            onChange={(e) => setRole(e.target.value as EmployeeType)}
-            error={submitted && !role}
-            helperText={submitted && !role ? required : undefined}
-          >
-            {(types.data ?? []).map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`enums:employeeType.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={add.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        />
+      )}
+      <SelectField
+        required
+        label={t('centres:employees.role')}
+        value={role}
+        onChange={(v) => setRole(v as EmployeeType)}
+        options={types.data ?? []}
+        optionLabel={(r) => t(`enums:employeeType.${r}`)}
+        error={submitted && !role ? required : undefined}
+      />
+    </FormDialog>
   );
 }
 
@@ -172,18 +148,15 @@ const organisationOption = (o: ResearchOrganisation['organisation']): Organisati
 function CentreCard({ centre, canManage }: { centre: ResearchOrganisation; canManage: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateCentre();
-  const [draft, setDraft] = useState<{ type: OrganisationType; number: string; organisation: OrganisationOption | null } | null>(
-    null,
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const edit = useInPlaceEdit<{ type: OrganisationType; number: string; organisation: OrganisationOption | null }>();
+  const { draft, submitted } = edit;
   const manual = draft ? centreNumberIsManual(draft.type) : false;
   const numberError = draft && submitted && manual && !draft.number.trim() ? t('common:validation.required') : undefined;
   const orgError = draft && submitted && !draft.organisation ? t('common:validation.required') : undefined;
 
   const save = () => {
     if (!draft) return;
-    setSubmitted(true);
+    edit.markSubmitted();
     if (!draft.organisation || (manual && !draft.number.trim())) return;
     const patch: CentrePatch = {};
     const typeChanged = draft.type !== centre.organisationTypeString;
@@ -193,63 +166,30 @@ function CentreCard({ centre, canManage }: { centre: ResearchOrganisation; canMa
     // An empty number of a derived type is given by the server when the type changes, else kept.
     if (number && number !== centre.researchOrganisationNumber) patch.researchOrganisationNumber = number;
     else if (!number && typeChanged) patch.researchOrganisationNumber = null;
-    if (Object.keys(patch).length === 0) {
-      setDraft(null);
-      return;
-    }
-    update.mutate(
-      { id: centre.id, patch },
-      {
-        onSuccess: () => setDraft(null),
-        onError: (e) => {
-          setDraft(null);
-          setFailure(e);
-        },
-      },
-    );
+    edit.saveChanges(patch, (callbacks) => update.mutate({ id: centre.id, patch }, callbacks));
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={t('centres:centres.card')}
-      sx={{ p: { xs: 2, sm: 3 }, mb: 3, maxWidth: 760 }}
-    >
-      {failure !== null && <SaveFailed error={failure} onClose={() => setFailure(null)} />}
-      {draft ? (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
-          <TextField
-            select
-            fullWidth
-            required
-            margin="normal"
-            label={t('centres:centres.type')}
+    <EditInPlaceCard
+      label={t('centres:centres.card')}
+      edit={edit}
+      saving={update.isPending}
+      onSave={save}
+      fields={(draft) => (
+        <>
+          <OrganisationTypeSelect
             value={draft.type}
             disabled={update.isPending}
-            onChange={(e) => {
-              const type = e.target.value as OrganisationType;
+            onChange={(type) => {
               // A new type starts with its own number: typed for a site, given by the server otherwise.
               const number = type === centre.organisationTypeString ? centre.researchOrganisationNumber : '';
-              setDraft({ ...draft, type, number });
+              edit.setDraft({ ...draft, type, number });
             }}
-          >
-            {ORGANISATION_TYPES.map((o) => (
-              <MenuItem key={o} value={o}>
-                {t(`enums:organisationType.${o}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <OrganisationPicker
             label={t('centres:centres.organisation')}
             value={draft.organisation as OrganisationFull | null}
-            onChange={(o) => setDraft({ ...draft, organisation: o })}
+            onChange={(o) => edit.setDraft({ ...draft, organisation: o })}
             error={orgError}
           />
           <TextField
@@ -259,56 +199,42 @@ function CentreCard({ centre, canManage }: { centre: ResearchOrganisation; canMa
             label={t('centres:centres.number')}
             value={draft.number}
             disabled={update.isPending}
-            onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+            onChange={(e) => edit.setDraft({ ...draft, number: e.target.value })}
             error={Boolean(numberError)}
             helperText={numberError ?? (manual ? undefined : t('centres:centres.numberDerivedIfEmpty'))}
           />
-          <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-            <Button onClick={() => setDraft(null)} disabled={update.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={update.isPending}>
-              {t('common:actions.save')}
-            </Button>
-          </Stack>
-        </form>
-      ) : (
-        <>
-          <Facts
-            items={[
-              [t('centres:centres.number'), centre.researchOrganisationNumber],
-              [t('centres:centres.type'), t(`enums:organisationType.${centre.organisationTypeString}`)],
-              [
-                t('centres:centres.organisation'),
-                <Link key="o" component={RouterLink} to={`/organizations/${centre.organisation.id}/info`}>
-                  {centre.organisation.shortName}
-                </Link>,
-              ],
-              [t('centres:organisations.address'), centre.organisation.address],
-              [t('centres:research'), centre.research.grlsProtocolNumber],
-            ]}
-          />
-          {canManage && (
-            <Button
-              variant="outlined"
-              startIcon={<EditOutlined />}
-              sx={{ mt: 2 }}
-              onClick={() => {
-                setFailure(null);
-                setSubmitted(false);
-                setDraft({
-                  type: centre.organisationTypeString,
-                  number: centre.researchOrganisationNumber,
-                  organisation: organisationOption(centre.organisation),
-                });
-              }}
-            >
-              {t('centres:centres.editCard')}
-            </Button>
-          )}
         </>
       )}
-    </Paper>
+    >
+      <Facts
+        items={[
+          [t('centres:centres.number'), centre.researchOrganisationNumber],
+          [t('centres:centres.type'), t(`enums:organisationType.${centre.organisationTypeString}`)],
+          [
+            t('centres:centres.organisation'),
+            <Link key="o" component={RouterLink} to={`/organizations/${centre.organisation.id}/info`}>
+              {centre.organisation.shortName}
+            </Link>,
+          ],
+          [t('centres:organisations.address'), centre.organisation.address],
+          [t('centres:research'), centre.research.grlsProtocolNumber],
+        ]}
+      />
+      {canManage && (
+        <EditCardButton
+          sx={{ mt: 2 }}
+          onClick={() =>
+            edit.start({
+              type: centre.organisationTypeString,
+              number: centre.researchOrganisationNumber,
+              organisation: organisationOption(centre.organisation),
+            })
+          }
+        >
+          {t('centres:centres.editCard')}
+        </EditCardButton>
+      )}
+    </EditInPlaceCard>
   );
 }
 
@@ -316,35 +242,24 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
   const { t } = useTranslation();
   const employees = useEmployees(centre.id);
   const toggle = useToggleEmployeeAccess();
-  const remove = useDeleteEmployee();
+  const remove = useDeleteConfirmation<Employee>(useDeleteEmployee());
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Employee | null>(null);
   const taken = useMemo(() => new Set((employees.data?.data ?? []).map((e) => e.user.id)), [employees.data]);
 
   return (
     <>
       <CentreCard centre={centre} canManage={canManage} />
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h2" sx={{ flex: 1 }}>
-          {t('centres:employees.title')}
-        </Typography>
-        {canManage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
-            {t('centres:employees.add')}
-          </Button>
-        )}
-      </Box>
+      <SectionHeader
+        title={t('centres:employees.title')}
+        action={canManage && <AddButton onClick={() => setAdding(true)}>{t('centres:employees.add')}</AddButton>}
+      />
       <DataList
         label={t('centres:employees.title')}
-        rows={employees.data?.data}
+        {...pagedListState(employees)}
         rowKey={(e) => e.id}
-        isLoading={employees.isLoading}
-        isError={employees.isError}
-        onRetry={() => void employees.refetch()}
         empty={t('centres:employees.empty')}
         columns={[
-          { key: 'name', label: t('centres:users.fullName'), render: (e) => fullName(e.user) },
-          { key: 'email', label: t('centres:users.email'), render: (e) => e.user.email },
+          ...personColumns<Employee>(t, (e) => e.user),
           { key: 'role', label: t('centres:employees.role'), render: (e) => t(`enums:employeeType.${e.employeeType}`) },
           {
             key: 'access',
@@ -371,25 +286,10 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
             },
           },
         ]}
-        actions={
-          canManage
-            ? (e) => (
-                <Tooltip title={t('centres:delete')}>
-                  <IconButton aria-label={`${t('centres:delete')}: ${fullName(e.user)}`} onClick={() => setDeleting(e)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              )
-            : undefined
-        }
+        actions={canManage ? (e) => <DeleteRowAction subject={fullName(e.user)} onClick={() => remove.ask(e)} /> : undefined}
       />
       {adding && <AddEmployeeDialog centre={centre} taken={taken} onClose={() => setAdding(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {remove.dialog}
     </>
   );
 }
@@ -408,23 +308,14 @@ function VersionsTab({ centre, canManage }: { centre: ResearchOrganisation; canM
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h2" sx={{ flex: 1 }}>
-          {t('centres:versions.title')}
-        </Typography>
-        {canManage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setOpen(true)}>
-            {t('centres:versions.add')}
-          </Button>
-        )}
-      </Box>
+      <SectionHeader
+        title={t('centres:versions.title')}
+        action={canManage && <AddButton onClick={() => setOpen(true)}>{t('centres:versions.add')}</AddButton>}
+      />
       <DataList
         label={t('centres:versions.title')}
-        rows={versions.data?.data}
+        {...pagedListState(versions)}
         rowKey={(v) => v.id}
-        isLoading={versions.isLoading}
-        isError={versions.isError}
-        onRetry={() => void versions.refetch()}
         empty={t('centres:versions.empty')}
         columns={[
           { key: 'date', label: t('centres:versions.startedDate'), render: (v) => formatDate(v.startedDate) },
@@ -438,77 +329,46 @@ function VersionsTab({ centre, canManage }: { centre: ResearchOrganisation; canM
         ]}
       />
       {open && (
-        <Dialog open onClose={() => setOpen(false)} aria-labelledby="version-dialog-title" fullWidth maxWidth="sm">
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              setSubmitted(true);
-              if (!values.startedDate || !values.researchVersionId || !values.protocolVersionId) return;
-              add.mutate({ ...values, researchOrganisationId: centre.id }, { onSuccess: () => setOpen(false) });
-            }}
-          >
-            <DialogTitle id="version-dialog-title">{t('centres:versions.add')}</DialogTitle>
-            <DialogContent>
-              <TextField
-                type="date"
-                fullWidth
-                required
-                margin="normal"
-                label={t('centres:versions.startedDate')}
-                value={values.startedDate}
-                onChange={(e) => setValues({ ...values, startedDate: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={Boolean(err('startedDate'))}
-                helperText={err('startedDate')}
-              />
-              <TextField
-                select
-                fullWidth
-                required
-                margin="normal"
-                label={t('centres:versions.researchVersion')}
-                value={values.researchVersionId}
-                onChange={(e) => setValues({ ...values, researchVersionId: e.target.value })}
-                error={Boolean(err('researchVersionId'))}
-                helperText={
-                  err('researchVersionId') ?? (researchVersions.data?.length === 0 ? t('centres:versions.none') : undefined)
-                }
-              >
-                {(researchVersions.data ?? []).map((v) => (
-                  <MenuItem key={v.id} value={v.id}>
-                    {v.index}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                fullWidth
-                required
-                margin="normal"
-                label={t('centres:versions.protocolVersion')}
-                value={values.protocolVersionId}
-                onChange={(e) => setValues({ ...values, protocolVersionId: e.target.value })}
-                error={Boolean(err('protocolVersionId'))}
-                helperText={
-                  err('protocolVersionId') ?? (protocolVersions.data?.length === 0 ? t('centres:versions.none') : undefined)
-                }
-              >
-                {(protocolVersions.data ?? []).map((v) => (
-                  <MenuItem key={v.id} value={v.id}>
-                    {v.protocolVersionNumber} ({formatDate(v.protocolVersionDate)})
-                  </MenuItem>
-                ))}
-              </TextField>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setOpen(false)}>{t('common:actions.cancel')}</Button>
-              <Button type="submit" variant="contained" loading={add.isPending}>
-                {t('common:actions.save')}
-              </Button>
-            </DialogActions>
-          </form>
-        </Dialog>
+        <FormDialog
+          title={t('centres:versions.add')}
+          onClose={() => setOpen(false)}
+          saving={add.isPending}
+          onSubmit={() => {
+            setSubmitted(true);
+            if (!values.startedDate || !values.researchVersionId || !values.protocolVersionId) return;
+            add.mutate({ ...values, researchOrganisationId: centre.id }, { onSuccess: () => setOpen(false) });
+          }}
+        >
+          <IsoDateField
+            required
+            label={t('centres:versions.startedDate')}
+            value={values.startedDate}
+            onChange={(startedDate) => setValues({ ...values, startedDate })}
+            error={err('startedDate')}
+          />
+          <SelectField
+            required
+            label={t('centres:versions.researchVersion')}
+            value={values.researchVersionId}
+            onChange={(researchVersionId) => setValues({ ...values, researchVersionId })}
+            options={researchVersions.data ?? []}
+            optionLabel={(v) => v.index}
+            optionValue={(v) => v.id}
+            error={err('researchVersionId')}
+            hint={researchVersions.data?.length === 0 ? t('centres:versions.none') : undefined}
+          />
+          <SelectField
+            required
+            label={t('centres:versions.protocolVersion')}
+            value={values.protocolVersionId}
+            onChange={(protocolVersionId) => setValues({ ...values, protocolVersionId })}
+            options={protocolVersions.data ?? []}
+            optionLabel={(v) => `${v.protocolVersionNumber} (${formatDate(v.protocolVersionDate)})`}
+            optionValue={(v) => v.id}
+            error={err('protocolVersionId')}
+            hint={protocolVersions.data?.length === 0 ? t('centres:versions.none') : undefined}
+          />
+        </FormDialog>
       )}
     </>
   );

@@ -1,31 +1,20 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  centreNumberIsManual,
-  ORGANISATION_TYPES,
-  type OrganisationFull,
-  type OrganisationType,
-  type ResearchOrganisation,
-} from '@edc/domain';
-import { PageTitle } from '../../shared/components/PageTitle';
+import { centreNumberIsManual, type OrganisationFull, type OrganisationType, type ResearchOrganisation } from '@edc/domain';
+import { FormDialog } from '../../shared/components/FormDialog';
 import { currentEmployee, useMe } from '../identity/api';
 import { useCentresPage, useCreateCentre, useDeleteCentre, useResearches } from './api';
-import { ConfirmDialog, DataList, Pager, Toolbar } from './components';
-import { OrganisationPicker, ResearchSelect } from './pickers';
+import { DataList } from './components';
+import { AddButton } from './components/AddButton';
+import { pagedListState } from './components/pagedListState';
+import { PageToolbar } from './components/PageToolbar';
+import { ListPager, usePaging } from './components/paging';
+import { DeleteRowAction } from './components/RowActions';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
+import { OrganisationPicker, OrganisationTypeSelect, ResearchSelect } from './pickers';
 
 export const centrePath = (id: string, tab = 'info') => `/centers/${id}/${tab}`;
 
@@ -58,68 +47,44 @@ function CreateCentreDialog({ researchId, onClose }: { researchId: string; onClo
   const numberError = submitted && manual && !number.trim() ? t('common:validation.required') : undefined;
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="centre-dialog-title" fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          if (!organisation || (manual && !number.trim())) return;
-          create.mutate(
-            {
-              researchId,
-              organisationId: organisation.id,
-              organisationTypeString: type,
-              researchOrganisationNumber: manual ? number.trim() : null,
-            },
-            { onSuccess: (centre) => navigate(centrePath(centre.id)) },
-          );
-        }}
-      >
-        <DialogTitle id="centre-dialog-title">{t('centres:centres.add')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            required
-            margin="normal"
-            label={t('centres:centres.type')}
-            value={type}
-            onChange={(e) => setType(e.target.value as OrganisationType)}
-          >
-            {ORGANISATION_TYPES.map((o) => (
-              <MenuItem key={o} value={o}>
-                {t(`enums:organisationType.${o}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <OrganisationPicker
-            label={t('centres:centres.organisation')}
-            value={organisation}
-            onChange={setOrganisation}
-            exclude={exclude}
-            error={orgError}
-          />
-          <TextField
-            fullWidth
-            margin="normal"
-            required={manual}
-            disabled={!manual}
-            label={t('centres:centres.number')}
-            value={manual ? number : ''}
-            onChange={(e) => setNumber(e.target.value)}
-            error={Boolean(numberError)}
-            helperText={numberError ?? (manual ? undefined : t('centres:centres.numberDerived'))}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('centres:centres.add')}
+      onClose={onClose}
+      saving={create.isPending}
+      onSubmit={() => {
+        setSubmitted(true);
+        if (!organisation || (manual && !number.trim())) return;
+        create.mutate(
+          {
+            researchId,
+            organisationId: organisation.id,
+            organisationTypeString: type,
+            researchOrganisationNumber: manual ? number.trim() : null,
+          },
+          { onSuccess: (centre) => navigate(centrePath(centre.id)) },
+        );
+      }}
+    >
+      <OrganisationTypeSelect value={type} onChange={setType} />
+      <OrganisationPicker
+        label={t('centres:centres.organisation')}
+        value={organisation}
+        onChange={setOrganisation}
+        exclude={exclude}
+        error={orgError}
+      />
+      <TextField
+        fullWidth
+        margin="normal"
+        required={manual}
+        disabled={!manual}
+        label={t('centres:centres.number')}
+        value={manual ? number : ''}
+        onChange={(e) => setNumber(e.target.value)}
+        error={Boolean(numberError)}
+        helperText={numberError ?? (manual ? undefined : t('centres:centres.numberDerived'))}
+      />
+    </FormDialog>
   );
 }
 
@@ -128,45 +93,35 @@ export default function CentresPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [researchId, setResearchId] = useResearchId();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const { paging, setPaging, toFirstPage } = usePaging();
   const centres = useCentresPage(researchId, paging);
-  const remove = useDeleteCentre();
+  const remove = useDeleteConfirmation<ResearchOrganisation>(useDeleteCentre());
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ResearchOrganisation | null>(null);
   const canManage = me.data?.permissions.includes('centers_settings') ?? false;
 
   return (
     <>
-      <Toolbar>
-        <Box sx={{ flex: 1 }}>
-          <PageTitle>{t('centres:centres.title')}</PageTitle>
-        </Box>
+      <PageToolbar title={t('centres:centres.title')}>
         {researchId && (
           <ResearchSelect
             value={researchId}
             onChange={(id) => {
               setResearchId(id);
-              setPaging((p) => ({ ...p, page: 1 }));
+              toFirstPage();
             }}
           />
         )}
-        {canManage && researchId && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-            {t('centres:centres.add')}
-          </Button>
-        )}
-      </Toolbar>
+        {canManage && researchId && <AddButton onClick={() => setCreating(true)}>{t('centres:centres.add')}</AddButton>}
+      </PageToolbar>
       {!researchId && me.data ? (
         <Alert severity="info">{t('centres:noResearch')}</Alert>
       ) : (
         <DataList
           label={t('centres:centres.title')}
-          rows={centres.data?.data}
+          {...pagedListState(centres)}
+          isLoading={centres.isLoading || !researchId}
           rowKey={(c) => c.id}
           rowLink={(c) => centrePath(c.id)}
-          isLoading={centres.isLoading || !researchId}
-          isError={centres.isError}
-          onRetry={() => void centres.refetch()}
           empty={t('centres:centres.empty')}
           columns={[
             { key: 'number', label: t('centres:centres.number'), render: (c) => c.researchOrganisationNumber },
@@ -181,34 +136,18 @@ export default function CentresPage() {
           actions={
             canManage
               ? (c) => (
-                  <Tooltip title={t('centres:delete')}>
-                    <IconButton
-                      aria-label={`${t('centres:delete')}: ${c.researchOrganisationNumber} ${c.organisation.shortName}`}
-                      onClick={() => setDeleting(c)}
-                    >
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
+                  <DeleteRowAction
+                    subject={`${c.researchOrganisationNumber} ${c.organisation.shortName}`}
+                    onClick={() => remove.ask(c)}
+                  />
                 )
               : undefined
           }
         />
       )}
-      {centres.data && centres.data.totalCount > 0 && (
-        <Pager
-          page={paging.page}
-          pageSize={paging.pageSize}
-          total={centres.data.totalCount}
-          onChange={(page, pageSize) => setPaging({ page, pageSize })}
-        />
-      )}
+      <ListPager paging={paging} total={centres.data?.totalCount} onChange={setPaging} />
       {creating && researchId && <CreateCentreDialog researchId={researchId} onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -7,10 +7,12 @@ import TextField from '@mui/material/TextField';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useTranslation } from 'react-i18next';
-import { inn as innSchema, kpp as kppSchema, type CompanySuggestionDto } from '@edc/domain';
+import type { CompanySuggestionDto } from '@edc/domain';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { useCompanyLookup, type OrganisationInput } from './api';
-import { errorMessages, FieldPair } from './components';
+import { errorMessages } from './components';
+import { OrganisationDetailFields } from './components/OrganisationDetailFields';
+import * as organisationDetails from './components/organisationDetails';
 
 /**
  * What the organisation lookup stands for: a suggestion of the company lookup (its details read-only), or
@@ -26,25 +28,12 @@ export interface LookupValue {
 const EMPTY_VALUES: OrganisationInput = { name: '', shortName: '', address: '', inn: '', kpp: '' };
 export const EMPTY_LOOKUP: LookupValue = { chosen: null, manual: false, values: EMPTY_VALUES };
 
-type Key = keyof OrganisationInput;
-const REQUIRED: Key[] = ['name', 'shortName', 'address'];
-
-/** The problem of a hand-entered field: `required` or `invalid` (INN and KPP formats), else null. */
-function problemOf(values: OrganisationInput, k: Key): 'required' | 'invalid' | null {
-  const v = String(values[k] ?? '').trim();
-  if (REQUIRED.includes(k)) return v ? null : 'required';
-  if (!v) return null;
-  const schema = k === 'inn' ? innSchema : kppSchema;
-  return schema.safeParse(v).success ? null : 'invalid';
-}
-
 /** The organisation to create, trimmed; null while nothing usable is chosen or when it exists here already. */
 export function lookupResult(v: LookupValue): OrganisationInput | null {
   if (v.chosen?.organisationId) return null;
   if (!v.chosen && !v.manual) return null;
-  const keys: Key[] = ['name', 'shortName', 'address', 'inn', 'kpp'];
-  if (v.manual && keys.some((k) => problemOf(v.values, k) !== null)) return null;
-  const trimmed = (k: Key) => String(v.values[k] ?? '').trim();
+  if (v.manual && organisationDetails.KEYS.some((k) => organisationDetails.problemOf(v.values, k) !== null)) return null;
+  const trimmed = (k: organisationDetails.Key) => String(v.values[k] ?? '').trim();
   return {
     name: trimmed('name'),
     shortName: trimmed('shortName'),
@@ -53,14 +42,6 @@ export function lookupResult(v: LookupValue): OrganisationInput | null {
     kpp: trimmed('kpp') || null,
   };
 }
-
-const fromSuggestion = (s: CompanySuggestionDto): OrganisationInput => ({
-  name: s.name,
-  shortName: s.shortName,
-  address: s.address,
-  inn: s.inn ?? '',
-  kpp: s.kpp ?? '',
-});
 
 /**
  * The company lookup by name or INN, shared by organisation creation and registration. `known` renders
@@ -85,19 +66,20 @@ export function OrganisationLookup({
   const [typed, setTyped] = useState('');
   const debounced = useDebouncedValue(query.trim(), 400);
   const lookup = useCompanyLookup(debounced);
-  const [touched, setTouched] = useState<Set<Key>>(new Set());
+  const [touched, setTouched] = useState<Set<organisationDetails.Key>>(new Set());
   const { chosen, manual, values } = value;
   const kind = lookup.data?.kind;
   const lookupError = lookup.isError ? errorMessages(lookup.error).join(' ') || t('centres:loadFailed') : null;
 
-  const field = (k: Key, label: string) => {
-    const problem = manual && (submitted || touched.has(k)) ? problemOf(values, k) : null;
+  const label = organisationDetails.labelsOf(t);
+  const field = (k: organisationDetails.Key) => {
+    const problem = manual && (submitted || touched.has(k)) ? organisationDetails.problemOf(values, k) : null;
     return (
       <TextField
         fullWidth
         margin="dense"
-        label={label}
-        required={manual && REQUIRED.includes(k)}
+        label={label[k]}
+        required={manual && organisationDetails.isRequired(k)}
         multiline={k === 'address'}
         value={values[k] ?? ''}
         onChange={(e) => onChange({ ...value, values: { ...values, [k]: e.target.value } })}
@@ -107,13 +89,7 @@ export function OrganisationLookup({
           htmlInput: k === 'inn' || k === 'kpp' ? { inputMode: k === 'inn' ? 'numeric' : 'text', maxLength: 12 } : undefined,
         }}
         error={problem !== null}
-        helperText={
-          problem === 'required'
-            ? t('common:validation.required')
-            : problem === 'invalid'
-              ? t(`centres:organisations.${k === 'inn' ? 'innInvalid' : 'kppInvalid'}`)
-              : undefined
-        }
+        helperText={organisationDetails.problemText(t, k, problem)}
       />
     );
   };
@@ -124,7 +100,7 @@ export function OrganisationLookup({
         <Autocomplete
           options={lookup.data?.suggestions ?? []}
           value={chosen}
-          onChange={(_, s) => onChange({ chosen: s, manual: false, values: s ? fromSuggestion(s) : EMPTY_VALUES })}
+          onChange={(_, s) => onChange({ chosen: s, manual: false, values: s ? organisationDetails.valuesOf(s) : EMPTY_VALUES })}
           inputValue={query}
           onInputChange={(_, v, reason) => {
             setQuery(v);
@@ -182,17 +158,7 @@ export function OrganisationLookup({
           {t('centres:organisations.alreadyKnown')} {known(chosen.organisationId, chosen)}
         </Alert>
       )}
-      {(chosen || manual) && (
-        <>
-          {field('name', t('identity:organisation.name'))}
-          {field('shortName', t('identity:organisation.shortName'))}
-          {field('address', t('identity:organisation.address'))}
-          <FieldPair>
-            {field('inn', t('centres:organisations.inn'))}
-            {field('kpp', t('centres:organisations.kpp'))}
-          </FieldPair>
-        </>
-      )}
+      {(chosen || manual) && <OrganisationDetailFields input={field} />}
       {kind === 'known' && !manual && (
         <Button
           startIcon={<EditNoteOutlined />}

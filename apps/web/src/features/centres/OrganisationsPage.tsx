@@ -1,25 +1,20 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationFull } from '@edc/domain';
-import { PageTitle } from '../../shared/components/PageTitle';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
+import { FormDialog } from '../../shared/components/FormDialog';
 import { useMe } from '../identity/api';
 import { useCreateOrganisation, useDeleteOrganisation, useOrganisationsPage } from './api';
 import { EMPTY_LOOKUP, lookupResult, OrganisationLookup, type LookupValue } from './OrganisationLookup';
-import { ConfirmDialog, DataList, Pager, Toolbar } from './components';
+import { DataList } from './components';
+import { AddButton } from './components/AddButton';
+import { pagedListState } from './components/pagedListState';
+import { PageToolbar } from './components/PageToolbar';
+import { ListPager, useSearchPaging } from './components/paging';
+import { DeleteRowAction } from './components/RowActions';
+import { SearchField } from './components/SearchField';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
 
 export const organisationPath = (id: string, tab = 'info') => `/organizations/${id}/${tab}`;
 
@@ -33,39 +28,30 @@ function CreateOrganisationDialog({ onClose }: { onClose: () => void }) {
   const known = lookup.chosen?.organisationId;
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="org-dialog-title" fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          const input = lookupResult(lookup);
-          if (!input) return;
-          create.mutate(input, { onSuccess: (o) => navigate(organisationPath(o.id)) });
-        }}
-      >
-        <DialogTitle id="org-dialog-title">{t('centres:organisations.add')}</DialogTitle>
-        <DialogContent>
-          <OrganisationLookup
-            autoFocus
-            value={lookup}
-            onChange={setLookup}
-            submitted={submitted}
-            known={(id) => (
-              <Link component={RouterLink} to={organisationPath(id)}>
-                {t('centres:organisations.open')}
-              </Link>
-            )}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending} disabled={Boolean(known)}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('centres:organisations.add')}
+      onClose={onClose}
+      saving={create.isPending}
+      saveDisabled={Boolean(known)}
+      onSubmit={() => {
+        setSubmitted(true);
+        const input = lookupResult(lookup);
+        if (!input) return;
+        create.mutate(input, { onSuccess: (o) => navigate(organisationPath(o.id)) });
+      }}
+    >
+      <OrganisationLookup
+        autoFocus
+        value={lookup}
+        onChange={setLookup}
+        submitted={submitted}
+        known={(id) => (
+          <Link component={RouterLink} to={organisationPath(id)}>
+            {t('centres:organisations.open')}
+          </Link>
+        )}
+      />
+    </FormDialog>
   );
 }
 
@@ -73,46 +59,23 @@ function CreateOrganisationDialog({ onClose }: { onClose: () => void }) {
 export default function OrganisationsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 500);
-  const list = useOrganisationsPage({ ...paging, search: debounced || undefined });
-  const remove = useDeleteOrganisation();
+  const { paging, setPaging, search, setSearch, query } = useSearchPaging();
+  const list = useOrganisationsPage(query);
+  const remove = useDeleteConfirmation<OrganisationFull>(useDeleteOrganisation());
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<OrganisationFull | null>(null);
   const canManage = me.data?.permissions.includes('organizations_settings') ?? false;
 
   return (
     <>
-      <Toolbar>
-        <Box sx={{ flex: 1 }}>
-          <PageTitle>{t('centres:organisations.title')}</PageTitle>
-        </Box>
-        {canManage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-            {t('centres:organisations.add')}
-          </Button>
-        )}
-      </Toolbar>
-      <TextField
-        type="search"
-        size="small"
-        label={t('centres:search')}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
-      />
+      <PageToolbar title={t('centres:organisations.title')}>
+        {canManage && <AddButton onClick={() => setCreating(true)}>{t('centres:organisations.add')}</AddButton>}
+      </PageToolbar>
+      <SearchField value={search} onChange={setSearch} />
       <DataList
         label={t('centres:organisations.title')}
-        rows={list.data?.data}
+        {...pagedListState(list)}
         rowKey={(o) => o.id}
         rowLink={(o) => organisationPath(o.id)}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
         empty={t('centres:organisations.empty')}
         columns={[
           { key: 'short', label: t('identity:organisation.shortName'), render: (o) => o.shortName },
@@ -120,33 +83,11 @@ export default function OrganisationsPage() {
           { key: 'inn', label: t('centres:organisations.inn'), render: (o) => o.inn ?? '—' },
           { key: 'address', label: t('identity:organisation.address'), render: (o) => o.address },
         ]}
-        actions={
-          canManage
-            ? (o) => (
-                <Tooltip title={t('centres:delete')}>
-                  <IconButton aria-label={`${t('centres:delete')}: ${o.shortName}`} onClick={() => setDeleting(o)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              )
-            : undefined
-        }
+        actions={canManage ? (o) => <DeleteRowAction subject={o.shortName} onClick={() => remove.ask(o)} /> : undefined}
       />
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          page={paging.page}
-          pageSize={paging.pageSize}
-          total={list.data.totalCount}
-          onChange={(page, pageSize) => setPaging({ page, pageSize })}
-        />
-      )}
+      <ListPager paging={paging} total={list.data?.totalCount} onChange={setPaging} />
       {creating && <CreateOrganisationDialog onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -10,24 +10,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, isReferenceFieldType, referenceRangeProblem, type Gender } from '@edc/domain';
+import { FormDialog } from '../../shared/components/FormDialog';
 import { Loading } from '../../shared/components/Loading';
 import { toastError } from '../../shared/api/client';
 import { useMe } from '../identity/api';
@@ -48,6 +44,11 @@ import {
   type ReferenceOwner,
 } from './api';
 import { ConfirmDialog, DataList, FieldPair, formatDate, SaveFailed } from './components';
+import { AddButton } from './components/AddButton';
+import { IsoDateField } from './components/IsoDateField';
+import { SelectField } from './components/SelectField';
+import { DeleteRowAction, EditRowAction } from './components/RowActions';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
 
 const period = (g: { dateFrom: string; dateTo: string | null }) =>
   `${formatDate(g.dateFrom)} — ${g.dateTo ? formatDate(g.dateTo) : '…'}`;
@@ -69,76 +70,44 @@ function CreateGroupDialog({
   const required = t('common:validation.required');
   const badPeriod = Boolean(values.dateTo && values.dateFrom && values.dateTo < values.dateFrom);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="group-dialog-title" fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          if (!values.formTypeId || !values.dateFrom || badPeriod) return;
-          create.mutate(
-            { formTypeId: values.formTypeId, dateFrom: values.dateFrom, dateTo: values.dateTo || null },
-            { onSuccess: (g) => onCreated(g.id) },
-          );
-        }}
-      >
-        <DialogTitle id="group-dialog-title">{t('centres:references.addGroup')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            required
-            margin="normal"
-            label={t('centres:references.formType')}
-            value={values.formTypeId}
-            onChange={(e) => setValues({ ...values, formTypeId: e.target.value })}
-            error={submitted && !values.formTypeId}
-            helperText={
-              submitted && !values.formTypeId
-                ? required
-                : formTypes.data?.length === 0
-                  ? t('centres:references.noFormTypes')
-                  : undefined
-            }
-          >
-            {(formTypes.data ?? []).map((f) => (
-              <MenuItem key={f.id} value={f.id}>
-                {f.title}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="date"
-            fullWidth
-            required
-            margin="normal"
-            label={t('centres:references.dateFrom')}
-            value={values.dateFrom}
-            onChange={(e) => setValues({ ...values, dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={submitted && !values.dateFrom}
-            helperText={submitted && !values.dateFrom ? required : undefined}
-          />
-          <TextField
-            type="date"
-            fullWidth
-            margin="normal"
-            label={t('centres:references.dateTo')}
-            value={values.dateTo}
-            onChange={(e) => setValues({ ...values, dateTo: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={submitted && badPeriod}
-            helperText={submitted && badPeriod ? t('centres:references.badPeriod') : undefined}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('centres:references.addGroup')}
+      onClose={onClose}
+      saving={create.isPending}
+      onSubmit={() => {
+        setSubmitted(true);
+        if (!values.formTypeId || !values.dateFrom || badPeriod) return;
+        create.mutate(
+          { formTypeId: values.formTypeId, dateFrom: values.dateFrom, dateTo: values.dateTo || null },
+          { onSuccess: (g) => onCreated(g.id) },
+        );
+      }}
+    >
+      <SelectField
+        required
+        label={t('centres:references.formType')}
+        value={values.formTypeId}
+        onChange={(formTypeId) => setValues({ ...values, formTypeId })}
+        options={formTypes.data ?? []}
+        optionLabel={(f) => f.title}
+        optionValue={(f) => f.id}
+        error={submitted && !values.formTypeId ? required : undefined}
+        hint={formTypes.data?.length === 0 ? t('centres:references.noFormTypes') : undefined}
+      />
+      <IsoDateField
+        required
+        label={t('centres:references.dateFrom')}
+        value={values.dateFrom}
+        onChange={(dateFrom) => setValues({ ...values, dateFrom })}
+        error={submitted && !values.dateFrom ? required : undefined}
+      />
+      <IsoDateField
+        label={t('centres:references.dateTo')}
+        value={values.dateTo}
+        onChange={(dateTo) => setValues({ ...values, dateTo })}
+        error={submitted && badPeriod ? t('centres:references.badPeriod') : undefined}
+      />
+    </FormDialog>
   );
 }
 
@@ -205,104 +174,78 @@ function ReferenceDialog({
     />
   );
   return (
-    <Dialog open onClose={onClose} aria-labelledby="reference-dialog-title" fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSubmitted(true);
-          setFailure(null);
-          if (keys.some((k) => String(v[k]).trim() === '') || Object.values(nums).some(Number.isNaN) || problem) return;
-          if (nums.minAge < 0 || nums.maxAge > 150 || !Number.isInteger(nums.minAge) || !Number.isInteger(nums.maxAge)) return;
-          save.mutate(
-            {
-              id: reference?.id,
-              groupId,
-              input: { fieldId: v.fieldId, genderString: v.genderString, errorMessage: v.errorMessage.trim(), ...nums },
+    <FormDialog
+      title={reference ? t('centres:references.edit') : t('centres:references.add')}
+      onClose={onClose}
+      saving={save.isPending}
+      onSubmit={() => {
+        setSubmitted(true);
+        setFailure(null);
+        if (keys.some((k) => String(v[k]).trim() === '') || Object.values(nums).some(Number.isNaN) || problem) return;
+        if (nums.minAge < 0 || nums.maxAge > 150 || !Number.isInteger(nums.minAge) || !Number.isInteger(nums.maxAge)) return;
+        save.mutate(
+          {
+            id: reference?.id,
+            groupId,
+            input: { fieldId: v.fieldId, genderString: v.genderString, errorMessage: v.errorMessage.trim(), ...nums },
+          },
+          {
+            onSuccess: onClose,
+            onError: (e) => {
+              setFailure(e);
+              // A failed edit brings back the stored range; a new one keeps what was typed.
+              if (reference) {
+                setV(stored());
+                setSubmitted(false);
+              }
             },
-            {
-              onSuccess: onClose,
-              onError: (e) => {
-                setFailure(e);
-                // A failed edit brings back the stored range; a new one keeps what was typed.
-                if (reference) {
-                  setV(stored());
-                  setSubmitted(false);
-                }
-              },
-            },
-          );
-        }}
-      >
-        <DialogTitle id="reference-dialog-title">
-          {reference ? t('centres:references.edit') : t('centres:references.add')}
-        </DialogTitle>
-        <DialogContent>
-          {failure !== null && <SaveFailed error={failure} restored={Boolean(reference)} onClose={() => setFailure(null)} />}
-          <TextField
-            select
-            fullWidth
-            required
-            margin="dense"
-            label={t('centres:references.field')}
-            value={options.some((f) => f.id === v.fieldId) ? v.fieldId : ''}
-            onChange={(e) => setV({ ...v, fieldId: e.target.value })}
-            error={Boolean(errorOf('fieldId'))}
-            helperText={
-              errorOf('fieldId') ?? (fields.data && options.length === 0 ? t('centres:references.noFields') : undefined)
-            }
-          >
-            {options.map((f) => (
-              <MenuItem key={f.id} value={f.id}>
-                {f.title}
-                {f.units ? `, ${f.units}` : ''}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FieldPair>
-            {numberField('minReference', t('centres:references.minReference'))}
-            {numberField('maxReference', t('centres:references.maxReference'))}
-          </FieldPair>
-          <FieldPair>
-            {numberField('minAge', t('centres:references.minAge'))}
-            {numberField('maxAge', t('centres:references.maxAge'))}
-          </FieldPair>
-          <TextField
-            select
-            fullWidth
-            required
-            margin="dense"
-            label={t('centres:references.gender')}
-            value={v.genderString}
-            onChange={(e) => setV({ ...v, genderString: e.target.value as Gender })}
-          >
-            {GENDERS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {t(`centres:gender.${g}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            required
-            multiline
-            minRows={2}
-            margin="dense"
-            label={t('centres:references.message')}
-            value={v.errorMessage}
-            onChange={(e) => setV({ ...v, errorMessage: e.target.value })}
-            error={Boolean(errorOf('errorMessage'))}
-            helperText={errorOf('errorMessage')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          },
+        );
+      }}
+    >
+      {failure !== null && <SaveFailed error={failure} restored={Boolean(reference)} onClose={() => setFailure(null)} />}
+      <SelectField
+        required
+        margin="dense"
+        label={t('centres:references.field')}
+        value={options.some((f) => f.id === v.fieldId) ? v.fieldId : ''}
+        onChange={(fieldId) => setV({ ...v, fieldId })}
+        options={options}
+        optionLabel={(f) => `${f.title}${f.units ? `, ${f.units}` : ''}`}
+        optionValue={(f) => f.id}
+        error={errorOf('fieldId')}
+        hint={fields.data && options.length === 0 ? t('centres:references.noFields') : undefined}
+      />
+      <FieldPair>
+        {numberField('minReference', t('centres:references.minReference'))}
+        {numberField('maxReference', t('centres:references.maxReference'))}
+      </FieldPair>
+      <FieldPair>
+        {numberField('minAge', t('centres:references.minAge'))}
+        {numberField('maxAge', t('centres:references.maxAge'))}
+      </FieldPair>
+      <SelectField
+        required
+        margin="dense"
+        label={t('centres:references.gender')}
+        value={v.genderString}
+        onChange={(g) => setV({ ...v, genderString: g as Gender })}
+        options={GENDERS}
+        optionLabel={(g) => t(`centres:gender.${g}`)}
+      />
+      <TextField
+        fullWidth
+        required
+        multiline
+        minRows={2}
+        margin="dense"
+        label={t('centres:references.message')}
+        value={v.errorMessage}
+        onChange={(e) => setV({ ...v, errorMessage: e.target.value })}
+        error={Boolean(errorOf('errorMessage'))}
+        helperText={errorOf('errorMessage')}
+      />
+    </FormDialog>
   );
 }
 
@@ -397,9 +340,8 @@ function GroupDetail({
   const group = useReferenceGroup(owner, groupId);
   const lock = useToggleGroupLock(owner);
   const removeGroup = useDeleteGroup(owner);
-  const removeReference = useDeleteReference(owner);
+  const removeReference = useDeleteConfirmation<AnyReference>(useDeleteReference(owner));
   const [editing, setEditing] = useState<AnyReference | null | undefined>(undefined);
-  const [deletingRef, setDeletingRef] = useState<AnyReference | null>(null);
   const [deletingGroup, setDeletingGroup] = useState(false);
   const [copying, setCopying] = useState(false);
 
@@ -451,9 +393,9 @@ function GroupDetail({
         )}
       </Stack>
       {editable && (
-        <Button variant="contained" startIcon={<Add />} sx={{ mb: 2 }} onClick={() => setEditing(null)}>
+        <AddButton sx={{ mb: 2 }} onClick={() => setEditing(null)}>
           {t('centres:references.add')}
-        </Button>
+        </AddButton>
       )}
       <DataList<AnyReference>
         label={t('centres:references.listLabel')}
@@ -477,16 +419,8 @@ function GroupDetail({
           editable
             ? (r) => (
                 <>
-                  <Tooltip title={t('centres:edit')}>
-                    <IconButton aria-label={`${t('centres:edit')}: ${r.field.title}`} onClick={() => setEditing(r)}>
-                      <EditOutlined />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('centres:delete')}>
-                    <IconButton aria-label={`${t('centres:delete')}: ${r.field.title}`} onClick={() => setDeletingRef(r)}>
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
+                  <EditRowAction subject={r.field.title} onClick={() => setEditing(r)} />
+                  <DeleteRowAction subject={r.field.title} onClick={() => removeReference.ask(r)} />
                 </>
               )
             : undefined
@@ -498,12 +432,7 @@ function GroupDetail({
       {copying && researchId && (
         <CopyDialog group={g} centreId={owner.id} researchId={researchId} onClose={() => setCopying(false)} />
       )}
-      <ConfirmDialog
-        open={deletingRef !== null}
-        loading={removeReference.isPending}
-        onClose={() => setDeletingRef(null)}
-        onConfirm={() => deletingRef && removeReference.mutate(deletingRef.id, { onSuccess: () => setDeletingRef(null) })}
-      />
+      {removeReference.dialog}
       <ConfirmDialog
         open={deletingGroup}
         loading={removeGroup.isPending}
@@ -549,9 +478,9 @@ export function ReferencesPanel({ owner, researchId }: { owner: ReferenceOwner; 
             {t('centres:references.groups')}
           </Typography>
           {canEdit && (
-            <Button size="small" variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            <AddButton size="small" onClick={() => setCreating(true)}>
               {t('centres:references.addGroup')}
-            </Button>
+            </AddButton>
           )}
         </Box>
         {!canEdit && (

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
-import { PageTitle } from '../../shared/components/PageTitle';
 import { currentEmployee, useMe } from '../identity/api';
 import { useCentresPage } from './api';
 import { useResearchId } from './CentresPage';
-import { Toolbar } from './components';
+import { PageToolbar } from './components/PageToolbar';
 import { ResearchSelect } from './pickers';
 import { ReferencesPanel } from './ReferencesPanel';
 
@@ -29,10 +27,7 @@ export default function ResearchReferencesPage() {
 
   return (
     <>
-      <Toolbar>
-        <Box sx={{ flex: 1 }}>
-          <PageTitle>{t('centres:references.title')}</PageTitle>
-        </Box>
+      <PageToolbar title={t('centres:references.title')}>
         {researchId && (
           <ResearchSelect
             value={researchId}
@@ -42,7 +37,7 @@ export default function ResearchReferencesPage() {
             }}
           />
         )}
-      </Toolbar>
+      </PageToolbar>
       {!researchId && me.data ? (
         <Alert severity="info">{t('centres:noResearch')}</Alert>
       ) : centres.isLoading || !researchId ? (

@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { USER_ROLES, userCreate, type User } from '@edc/domain';
+import { FormDialog } from '../../shared/components/FormDialog';
 import { FormTextField } from '../../shared/components/FormTextField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { formResolver } from '../../shared/forms/zodI18n';
-import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
-import { fullName } from '../identity/labels';
 import { useMe } from '../identity/api';
 import { useDeleteUser, useSaveUser, useUsersPage } from './api';
-import { ConfirmDialog, DataList, errorPaths, Pager, SaveFailed, Toolbar } from './components';
+import { DataList, errorPaths, SaveFailed } from './components';
+import { AddButton } from './components/AddButton';
+import { menuOptions } from './components/menuOptions';
+import { pagedListState } from './components/pagedListState';
+import { PageToolbar } from './components/PageToolbar';
+import { ListPager, useSearchPaging } from './components/paging';
+import { personColumns } from './components/personColumns';
+import { DeleteRowAction, EditRowAction } from './components/RowActions';
+import { SearchField } from './components/SearchField';
+import { useDeleteConfirmation } from './components/useDeleteConfirmation';
 
 const userForm = userCreate.pick({ email: true, firstName: true, lastName: true, patronymic: true }).extend({
   userRole: z.enum(USER_ROLES),
@@ -65,42 +61,27 @@ function UserDialog({ user, onClose }: { user: User | null; onClose: () => void 
   );
   const title = user ? t('centres:users.edit') : t('centres:users.add');
   return (
-    <Dialog open onClose={onClose} aria-labelledby="user-dialog-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="user-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          {missing && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {t('centres:users.fillAll')}
-            </Alert>
-          )}
-          {failure !== null && <SaveFailed error={failure} restored={Boolean(user)} onClose={() => setFailure(null)} />}
-          <FormTextField control={form.control} name="email" label={t('centres:users.email')} required type="email" autoFocus />
-          <FormTextField control={form.control} name="lastName" label={t('identity:lastName')} required />
-          <FormTextField control={form.control} name="firstName" label={t('identity:firstName')} required />
-          <FormTextField control={form.control} name="patronymic" label={t('identity:patronymic')} />
-          <Controller
-            control={form.control}
-            name="userRole"
-            render={({ field }) => (
-              <TextField select fullWidth margin="normal" label={t('centres:users.role')} {...field}>
-                {USER_ROLES.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {t(`enums:userRole.${r}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={title} onClose={onClose} saving={save.isPending} onSubmit={() => void submit()}>
+      {missing && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('centres:users.fillAll')}
+        </Alert>
+      )}
+      {failure !== null && <SaveFailed error={failure} restored={Boolean(user)} onClose={() => setFailure(null)} />}
+      <FormTextField control={form.control} name="email" label={t('centres:users.email')} required type="email" autoFocus />
+      <FormTextField control={form.control} name="lastName" label={t('identity:lastName')} required />
+      <FormTextField control={form.control} name="firstName" label={t('identity:firstName')} required />
+      <FormTextField control={form.control} name="patronymic" label={t('identity:patronymic')} />
+      <Controller
+        control={form.control}
+        name="userRole"
+        render={({ field }) => (
+          <TextField select fullWidth margin="normal" label={t('centres:users.role')} {...field}>
+            {menuOptions(USER_ROLES, (r) => t(`enums:userRole.${r}`))}
+          </TextField>
+        )}
+      />
+    </FormDialog>
   );
 }
 
@@ -108,13 +89,10 @@ function UserDialog({ user, onClose }: { user: User | null; onClose: () => void 
 export default function UsersPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 500);
-  const users = useUsersPage({ ...paging, search: debounced || undefined });
-  const remove = useDeleteUser();
+  const { paging, setPaging, search, setSearch, query } = useSearchPaging();
+  const users = useUsersPage(query);
+  const remove = useDeleteConfirmation<User>(useDeleteUser());
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<User | null>(null);
   const allowed = me.data?.permissions.includes('users_settings');
 
   if (me.data && !allowed) {
@@ -128,74 +106,34 @@ export default function UsersPage() {
 
   return (
     <>
-      <Toolbar>
-        <Box sx={{ flex: 1 }}>
-          <PageTitle>{t('centres:users.title')}</PageTitle>
-        </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-          {t('centres:users.add')}
-        </Button>
-      </Toolbar>
-      <TextField
-        type="search"
-        size="small"
-        label={t('centres:search')}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
-      />
+      <PageToolbar title={t('centres:users.title')}>
+        <AddButton onClick={() => setEditing(null)}>{t('centres:users.add')}</AddButton>
+      </PageToolbar>
+      <SearchField value={search} onChange={setSearch} />
       <DataList
         label={t('centres:users.title')}
-        rows={users.data?.data}
+        {...pagedListState(users)}
         rowKey={(u) => u.id}
-        isLoading={users.isLoading}
-        isError={users.isError}
-        onRetry={() => void users.refetch()}
         empty={t('centres:users.empty')}
         columns={[
-          { key: 'name', label: t('centres:users.fullName'), render: (u) => fullName(u) },
-          { key: 'email', label: t('centres:users.email'), render: (u) => u.email },
+          ...personColumns<User>(t, (u) => u),
           { key: 'role', label: t('centres:users.role'), render: (u) => t(`enums:userRole.${u.userRole}`) },
         ]}
         actions={(u) => (
           <>
-            <Tooltip title={t('centres:edit')}>
-              <IconButton aria-label={`${t('centres:edit')}: ${u.email}`} onClick={() => setEditing(u)}>
-                <EditOutlined />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('centres:delete')}>
-              <span>
-                <IconButton
-                  aria-label={`${t('centres:delete')}: ${u.email}`}
-                  disabled={u.id === me.data?.user.id}
-                  onClick={() => setDeleting(u)}
-                >
-                  <DeleteOutline />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <EditRowAction subject={u.email} onClick={() => setEditing(u)} />
+            <DeleteRowAction
+              subject={u.email}
+              disabled={u.id === me.data?.user.id}
+              tooltipWhenDisabled
+              onClick={() => remove.ask(u)}
+            />
           </>
         )}
       />
-      {users.data && users.data.totalCount > 0 && (
-        <Pager
-          page={paging.page}
-          pageSize={paging.pageSize}
-          total={users.data.totalCount}
-          onChange={(page, pageSize) => setPaging({ page, pageSize })}
-        />
-      )}
+      <ListPager paging={paging} total={users.data?.totalCount} onChange={setPaging} />
       {editing !== undefined && <UserDialog key={editing?.id ?? 'new'} user={editing} onClose={() => setEditing(undefined)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {remove.dialog}
     </>
   );
 }

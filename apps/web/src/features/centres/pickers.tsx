@@ -1,51 +1,66 @@
 import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteProps } from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { OrganisationFull, User } from '@edc/domain';
+import { ORGANISATION_TYPES, type OrganisationFull, type OrganisationType, type User } from '@edc/domain';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { fullName } from '../identity/labels';
 import { useOrganisationsPage, useResearches, useUserSearch } from './api';
+import { SelectField } from './components/SelectField';
 
-/** An organisation chosen by a search over GET /Organisations. */
-export function OrganisationPicker({
+interface PickerProps<T> {
+  value: T | null;
+  onChange: (v: T | null) => void;
+  exclude?: ReadonlySet<string>;
+  error?: string;
+  label: string;
+}
+
+/** The text typed into a search picker, and the search it makes of it (trimmed, debounced 300 ms). */
+function useSearchText() {
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), 300);
+  return { input, setInput, search };
+}
+
+/**
+ * A required choice among what the server found for the typed text (in the server's order, no filtering
+ * here), leaving out the `exclude`d ids.
+ */
+function SearchPicker<T extends { id: string }>({
   value,
   onChange,
   exclude,
   error,
   label,
-}: {
-  value: OrganisationFull | null;
-  onChange: (o: OrganisationFull | null) => void;
-  exclude?: ReadonlySet<string>;
-  error?: string;
-  label: string;
+  text,
+  found,
+  optionLabel,
+  renderOption,
+}: PickerProps<T> & {
+  text: ReturnType<typeof useSearchText>;
+  /** The query (TanStack Query) of the options found for `text.search`. */
+  found: { data?: { data: T[] }; isFetching: boolean };
+  optionLabel: (o: T) => string;
+  renderOption?: AutocompleteProps<T, false, false, false>['renderOption'];
 }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input.trim(), 300);
-  const list = useOrganisationsPage({ page: 1, pageSize: 20, search: search || undefined });
-  const options = (list.data?.data ?? []).filter((o) => !exclude?.has(o.id));
+  const options = (found.data?.data ?? []).filter((o) => !exclude?.has(o.id));
   return (
     <Autocomplete
       options={options}
       value={value}
       onChange={(_, v) => onChange(v)}
-      inputValue={input}
-      onInputChange={(_, v) => setInput(v)}
+      inputValue={text.input}
+      onInputChange={(_, v) => text.setInput(v)}
       filterOptions={(x) => x}
-      getOptionLabel={(o) => o.shortName}
+      getOptionLabel={optionLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={list.isFetching}
+      loading={found.isFetching}
       noOptionsText={t('centres:noOptions')}
       loadingText={t('common:loading')}
-      renderOption={(props, o) => (
-        <li {...props} key={o.id}>
-          {o.shortName}
-          {o.inn ? ` · ${t('centres:organisations.inn')} ${o.inn}` : ''}
-        </li>
-      )}
+      renderOption={renderOption}
       renderInput={(params) => (
         <TextField {...params} required margin="normal" label={label} error={Boolean(error)} helperText={error} />
       )}
@@ -53,43 +68,32 @@ export function OrganisationPicker({
   );
 }
 
-/** A user chosen by a search over GET /Users (users_settings). */
-export function UserPicker({
-  value,
-  onChange,
-  exclude,
-  error,
-  label,
-}: {
-  value: User | null;
-  onChange: (u: User | null) => void;
-  exclude?: ReadonlySet<string>;
-  error?: string;
-  label: string;
-}) {
+/** An organisation chosen by a search over GET /Organisations. */
+export function OrganisationPicker(props: PickerProps<OrganisationFull>) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input.trim(), 300);
-  const list = useUserSearch(search, true);
-  const options = (list.data?.data ?? []).filter((u) => !exclude?.has(u.id));
+  const text = useSearchText();
+  const found = useOrganisationsPage({ page: 1, pageSize: 20, search: text.search || undefined });
   return (
-    <Autocomplete
-      options={options}
-      value={value}
-      onChange={(_, v) => onChange(v)}
-      inputValue={input}
-      onInputChange={(_, v) => setInput(v)}
-      filterOptions={(x) => x}
-      getOptionLabel={(u) => `${fullName(u)} (${u.email})`}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={list.isFetching}
-      noOptionsText={t('centres:noOptions')}
-      loadingText={t('common:loading')}
-      renderInput={(params) => (
-        <TextField {...params} required margin="normal" label={label} error={Boolean(error)} helperText={error} />
+    <SearchPicker
+      {...props}
+      text={text}
+      found={found}
+      optionLabel={(o) => o.shortName}
+      renderOption={(liProps, o) => (
+        <li {...liProps} key={o.id}>
+          {o.shortName}
+          {o.inn ? ` · ${t('centres:organisations.inn')} ${o.inn}` : ''}
+        </li>
       )}
     />
   );
+}
+
+/** A user chosen by a search over GET /Users (users_settings). */
+export function UserPicker(props: PickerProps<User>) {
+  const text = useSearchText();
+  const found = useUserSearch(text.search, true);
+  return <SearchPicker {...props} text={text} found={found} optionLabel={(u) => `${fullName(u)} (${u.email})`} />;
 }
 
 /** The research a settings page works on (the current one by default). */
@@ -113,5 +117,29 @@ export function ResearchSelect({ value, onChange }: { value: string; onChange: (
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A centre's organisation type (required). */
+export function OrganisationTypeSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: OrganisationType;
+  onChange: (type: OrganisationType) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      required
+      label={t('centres:centres.type')}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange(v as OrganisationType)}
+      options={ORGANISATION_TYPES}
+      optionLabel={(o) => t(`enums:organisationType.${o}`)}
+    />
   );
 }

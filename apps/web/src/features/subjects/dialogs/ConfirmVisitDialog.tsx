@@ -8,7 +8,8 @@ import { api } from '../../../shared/api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
-import { FormDialog, pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 /** Creates a subject visit from an empty matrix cell (POST /SubjectsVisit) on the date given. */
 export function ConfirmVisitDialog({
@@ -29,11 +30,12 @@ export function ConfirmVisitDialog({
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open
       onClose={onClose}
       title={t('subjects:dialogs.confirmVisit', { visit: visit.title })}
       submitLabel={t('subjects:dialogs.confirm')}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v, { onError: (e) => showServerErrors(form, e, ['date']) }))}
     >
       <DialogContentText>{t('subjects:dialogs.confirmVisitText', { number: subjectNumber(subject) })}</DialogContentText>

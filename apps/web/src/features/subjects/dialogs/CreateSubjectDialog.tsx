@@ -7,7 +7,6 @@ import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
 import {
   DETAIL_FIELDS,
-  FormDialog,
   quiet,
   showServerErrors,
   SubjectDetailsFields,
@@ -15,6 +14,7 @@ import {
   todayText,
   type SubjectDetailsInput,
 } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 /** Enrols a subject in the caller's centre (POST /Subjects); it starts as Started. */
 export function CreateSubjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -33,11 +33,12 @@ export function CreateSubjectDialog({ open, onClose }: { open: boolean; onClose:
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open={open}
       onClose={onClose}
       title={t('subjects:dialogs.create')}
       submitLabel={t('subjects:dialogs.create_submit')}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) =>
         save.mutate(v as never, {
           onError: (e) => showServerErrors(form, e, DETAIL_FIELDS),

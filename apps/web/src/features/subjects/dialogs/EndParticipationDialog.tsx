@@ -12,7 +12,8 @@ import { api } from '../../../shared/api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
-import { FormDialog, FormField, pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { FormField, pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 /** By protocol the reason is an optional comment; ahead of schedule it is required. */
 const endSchema = () =>
@@ -50,10 +51,11 @@ export function EndParticipationDialog({ subject, onClose }: { subject: SubjectW
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open
       onClose={onClose}
       title={t('subjects:dialogs.end', { number: subjectNumber(subject) })}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v, { onError: (e) => showServerErrors(form, e, ['endDate', 'endReason']) }))}
     >
       <Controller

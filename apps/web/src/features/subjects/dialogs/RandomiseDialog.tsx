@@ -8,7 +8,6 @@ import { DateField } from '../../../shared/components/DateField';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
 import {
-  FormDialog,
   FormField,
   pastDate,
   quiet,
@@ -18,6 +17,7 @@ import {
   subjectNumber,
   todayText,
 } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 const randomiseSchema = () =>
   z.object({
@@ -48,10 +48,11 @@ export function RandomiseDialog({
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open
       onClose={onClose}
       title={t('subjects:dialogs.randomise', { number: subjectNumber(subject) })}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v, { onError: (e) => showServerErrors(form, e, RANDOMISATION_FIELDS) }))}
     >
       <DateField

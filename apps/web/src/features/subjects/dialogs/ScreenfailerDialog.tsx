@@ -9,7 +9,8 @@ import { api } from '../../../shared/api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
-import { FormDialog, pastDate, quiet, requiredText, showServerErrors, subjectNumber, todayText } from './common';
+import { pastDate, quiet, requiredText, showServerErrors, subjectNumber, todayText } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 const endWithReasonSchema = () => z.object({ endDate: pastDate('date'), endReason: requiredText(1000) });
 
@@ -30,10 +31,11 @@ export function ScreenfailerDialog({ subject, onClose }: { subject: SubjectWithV
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open
       onClose={onClose}
       title={t('subjects:dialogs.screenfailer', { number: subjectNumber(subject) })}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v, { onError: (e) => showServerErrors(form, e, ['endDate', 'endReason']) }))}
     >
       <DateField control={form.control} name="endDate" label={t('subjects:fields.endDate')} required autoFocus />

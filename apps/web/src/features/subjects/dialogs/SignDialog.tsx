@@ -8,7 +8,8 @@ import { api } from '../../../shared/api/client';
 import { DateField } from '../../../shared/components/DateField';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSubjectMutation } from '../api';
-import { FormDialog, pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { pastDate, quiet, showServerErrors, subjectNumber, todayText } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 /** Signs an ended subject's participation (POST /Subjects/{id}/Sign) on the date given. */
 export function SignDialog({ subject, onClose }: { subject: SubjectWithVisits; onClose: () => void }) {
@@ -24,11 +25,12 @@ export function SignDialog({ subject, onClose }: { subject: SubjectWithVisits; o
   );
   return (
     <FormDialog
+      fullScreenOnPhone
       open
       onClose={onClose}
       title={t('subjects:dialogs.sign', { number: subjectNumber(subject) })}
       submitLabel={t('subjects:menu.sign')}
-      pending={save.isPending}
+      saving={save.isPending}
       onSubmit={form.handleSubmit((v) => save.mutate(v, { onError: (e) => showServerErrors(form, e, ['signDate']) }))}
     >
       <DialogContentText>{t('subjects:dialogs.signText')}</DialogContentText>

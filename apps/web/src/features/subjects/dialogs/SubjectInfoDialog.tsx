@@ -22,7 +22,6 @@ import { displayDate, SubjectStatusIcon } from '../ui';
 import {
   DETAIL_FIELDS,
   Facts,
-  FormDialog,
   FormField,
   optionalText,
   pastDate,
@@ -35,6 +34,7 @@ import {
   subjectNumber,
   type SubjectDetailsInput,
 } from './common';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 /** The randomisation as corrected (PUT Randomise); the group only for those who see it (blinding). */
 const randomisationEditSchema = (groups: readonly string[], seesGroup: boolean, notInResearch: string) =>
@@ -227,10 +227,11 @@ export function SubjectInfoDialog({
   if (mode === 'details') {
     return (
       <FormDialog
+        fullScreenOnPhone
         open
         onClose={startEditing ? onClose : () => setMode('view')}
         title={title}
-        pending={saveDetails.isPending}
+        saving={saveDetails.isPending}
         onSubmit={details.handleSubmit((v) =>
           saveDetails.mutate(v, {
             onSuccess: () => (startEditing ? onClose() : setMode('view')),
@@ -245,10 +246,11 @@ export function SubjectInfoDialog({
   if (mode === 'randomisation') {
     return (
       <FormDialog
+        fullScreenOnPhone
         open
         onClose={() => setMode('view')}
         title={title}
-        pending={saveRandomisation.isPending}
+        saving={saveRandomisation.isPending}
         onSubmit={randomisation.handleSubmit((v) =>
           saveRandomisation.mutate(v, {
             onSuccess: () => setMode('view'),

@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import i18n from 'i18next';
 import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -165,61 +158,6 @@ export function FormField<T extends FieldValues>({
         </TextField>
       )}
     />
-  );
-}
-
-/** A dialog holding a form: title, fields, Cancel and a submit button with a loading state. */
-export function FormDialog({
-  open,
-  onClose,
-  title,
-  onSubmit,
-  submitLabel,
-  pending,
-  children,
-  submitColor = 'primary',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  onSubmit: () => void;
-  submitLabel?: string;
-  pending?: boolean;
-  children: ReactNode;
-  submitColor?: 'primary' | 'error';
-}) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = `subject-dialog-${title.replace(/\W+/g, '-')}`;
-  return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={submitColor} loading={pending}>
-            {submitLabel ?? t('subjects:dialogs.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }
 
