@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { employees, protocolVersions, researchOrganisations, researchVersions } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeCentre, makeOrganisation, makeResearch, makeUser, signIn } from '../support/factories.js';
-import { auditOf, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, matrix, setupCastApp } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
-});
-afterAll(async () => t?.close());
+const { t, callers, world, db, as } = setupCastApp();
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 let seq = 0;
 const uniqueNumber = () => `S-${Date.now() % 100000}-${++seq}`;

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
-import { auditActions, designApi, expectError, makeFormTree, type DesignApi } from './design-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { matrix } from '../support/cast.js';
+import { auditActions, expectError, makeFormTree, setupDesignApp } from './design-support.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
-let admin: DesignApi;
+const { world, admin, db, as } = setupDesignApp();
 let tree: Awaited<ReturnType<typeof makeFormTree>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
-  admin = designApi(t.app, callers.admin.token);
   tree = await makeFormTree(admin, world.research.id, { fields: 3 });
   await admin.ok('POST', `/FormFields/${tree.formFields[0].id}/SetChildFormField`, {
     parentVisibleRule: 'Yes',
     childFormFieldList: [tree.formFields[2].id],
   });
 });
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => designApi(t.app, callers[c].token);
 
 describe('form templates', () => {
   it('CopyFormToTemplate saves a complete form for the caller’s organisation; FromTemplate builds a form from it', async () => {

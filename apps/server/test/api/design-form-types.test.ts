@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
-import { auditActions, designApi, expectError, freshResearch, makeFormTree, uniq, type DesignApi } from './design-support.js';
+import { describe, expect, it } from 'vitest';
+import { matrix } from '../support/cast.js';
+import { auditActions, expectError, freshResearch, makeFormTree, setupDesignApp, uniq } from './design-support.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let admin: DesignApi;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers } = await makeCast(t.app, t.database.db));
-  admin = designApi(t.app, callers.admin.token);
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => designApi(t.app, callers[c].token);
+const { admin, db, as } = setupDesignApp();
 
 describe('FormTypes', () => {
   it('creates (title and key required), searches, edits and deletes', async () => {

@@ -1,25 +1,10 @@
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { matrix } from '../support/cast.js';
 import { SAMPLE, xmllint } from './odm-support.js';
-import { auditActions, designApi, expectError, freshResearch, type DesignApi } from './design-support.js';
+import { auditActions, expectError, freshResearch, setupDesignApp } from './design-support.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
-let admin: DesignApi;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
-  admin = designApi(t.app, callers.admin.token);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const db = () => t.database.db;
-const as = (c: CallerName) => designApi(t.app, callers[c].token);
+const { t, callers, world, admin, db, as } = setupDesignApp();
 
 async function exportXml(versionId: string, token = callers.admin.token) {
   const res = await t.app.inject({

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
-import { auditActions, designApi, expectError, freshResearch, lastAudit, type DesignApi } from './design-support.js';
+import { describe, expect, it } from 'vitest';
+import { matrix } from '../support/cast.js';
+import { auditActions, expectError, freshResearch, lastAudit, setupDesignApp } from './design-support.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
-let admin: DesignApi;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
-  admin = designApi(t.app, callers.admin.token);
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => designApi(t.app, callers[c].token);
+const { world, admin, db, as } = setupDesignApp();
 
 const body = (over: Record<string, unknown> = {}) => ({
   grlsProtocolNumber: `P-${Math.random().toString(36).slice(2, 8)}`,

@@ -1,24 +1,21 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client.js';
 import { auditLog } from '../../src/platform/db/schema/index.js';
-import { call } from '../support/test-app.js';
+import { callsAs } from '../support/test-app.js';
 import { makeResearch } from '../support/factories.js';
+import { setupCastApp, type CallerName } from '../support/cast.js';
+
+export { expectError } from '../support/test-app.js';
 
 /** Helpers of the design API tests: build a design through the API itself. */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 let seq = 0;
 export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
 export function designApi(app: FastifyInstance, token: string) {
-  const send = async (method: Method, url: string, body?: unknown) => call(app, method, url, { token, body });
-  const ok = async (method: Method, url: string, body?: unknown) => {
-    const res = await send(method, url, body);
-    if (res.status !== 200) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  };
+  const { send, ok } = callsAs(app, token);
   return {
     send,
     ok,
@@ -40,6 +37,19 @@ export function designApi(app: FastifyInstance, token: string) {
 }
 export type DesignApi = ReturnType<typeof designApi>;
 
+/**
+ * The app and cast of a design test file (see setupCastApp), with `admin`, the design API as the Admin role
+ * user, filled in by beforeAll; `as(caller)` is the design API as any caller.
+ */
+export function setupDesignApp() {
+  const suite = setupCastApp();
+  const admin = {} as DesignApi;
+  beforeAll(() => {
+    Object.assign(admin, designApi(suite.t.app, suite.callers.admin.token));
+  });
+  return { ...suite, admin, as: (c: CallerName) => designApi(suite.t.app, suite.callers[c].token) };
+}
+
 /** A fresh research with the caller-independent defaults of the factories. */
 export const freshResearch = (db: Db, over: Parameters<typeof makeResearch>[1] = {}) => makeResearch(db, over);
 
@@ -54,13 +64,6 @@ export async function makeFormTree(api: DesignApi, researchId: string, opts: { f
   const formFields = [];
   for (let i = 0; i < (opts.fields ?? 3); i++) formFields.push(await api.formField(section.id, i === 0 ? select.id : text.id));
   return { visit, formType, text, select, form, section, formFields };
-}
-
-export function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-  return res.body.errors[0] as { code: string; message: string; path?: string };
 }
 
 export async function auditActions(db: Db, entityId: string): Promise<string[]> {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMPLOYEE_TYPES } from '@edc/domain';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeCentre, makeResearch, makeUser, signIn } from '../support/factories.js';
-import { auditOf, CALLER_LABELS, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, CALLER_LABELS, matrix, setupCastApp } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
+const { t, callers, world, db, as } = setupCastApp();
 let site: { id: string; organisationId: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
   site = { id: world.cast.Site.centreId, organisationId: world.cast.Site.organisationId };
 });
-afterAll(async () => t?.close());
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 const me = async (token: string) => (await call(t.app, 'GET', '/Users/me', { token })).body.data;
 const SITE_KEYS = ['subject_matrix', 'subjects_edit', 'journals'];

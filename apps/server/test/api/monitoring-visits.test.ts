@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, type ErrorCode } from '@edc/domain';
 import { users } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call, expectError } from '../support/test-app.js';
 import { auditOf, matrix, type CallerName } from '../support/cast.js';
 import { makeCentre, makeResearch, makeUser, signIn } from '../support/factories.js';
-import {
-  makeEmployee,
-  makeSubject,
-  makeSubjectVisit,
-  makeSubjectWorld,
-  makeVisit,
-  type SubjectWorld,
-} from '../support/subject-factories.js';
+import { makeEmployee, makeSubject, makeSubjectVisit, makeVisit, setupSubjectApp } from '../support/subject-factories.js';
 
 // Monitoring visits (docs/monitoring-visits.md): planning by monitoring_visits_settings, monitors seeing
 // only their teams, the spec's validation messages, and the monitoring visits of one subject visit.
-let t: TestApp;
-let w: SubjectWorld;
-const db = () => t.database.db;
+const { t, w, db, as } = setupSubjectApp();
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -32,8 +23,6 @@ let foreignSubjectVisit: string;
 let siteVisits: { a1: string; a2: string; b1: string }; // a: site 1, b: site 2
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeSubjectWorld(t.app, t.database.db);
   kioCentre = w.world.cast.Kio.centreId;
   monitor = w.world.cast.Kio.employeeId;
   const kio = { id: kioCentre, organisationId: w.world.cast.Kio.organisationId };
@@ -55,9 +44,6 @@ beforeAll(async () => {
   const otherVisit = await makeVisit(db(), other.id, { visitType: 'Screening' });
   foreignSubjectVisit = (await makeSubjectVisit(db(), { subjectId: otherSubject.id, visitId: otherVisit.id })).id;
 });
-afterAll(async () => t?.close());
-
-const as = (c: CallerName) => w.callers[c].token;
 /** User roles Admin and Editor have no current research: they name one. */
 const inResearch = (c: CallerName) => (c === 'admin' || c === 'editor' ? `&researchId=${w.researchId}` : '');
 const plan = (over: Record<string, unknown> = {}) => ({
@@ -75,13 +61,6 @@ async function create(over: Record<string, unknown> = {}, token = as('admin')) {
   const res = await post(token, plan(over));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
-}
-
-function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-  return res.body.errors[0] as { code: string; message: string; path?: string };
 }
 
 describe('POST /MonitoringVisits', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../support/test-app.js';
 import { makeOrganisation } from '../support/factories.js';
-import { auditOf, CALLERS, makeCast, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, CALLERS, setupCastApp } from '../support/cast.js';
 
 /** A stand-in for the company registry on 127.0.0.1: records what it was asked and answers what the test set. */
 class FakeRegistry {
@@ -50,15 +50,7 @@ const newInn = () => String(7700000000 + ((Date.now() * 10 + ++seq) % 99999999))
 const lookup = (app: TestApp['app'], query: string, token?: string) =>
   call(app, 'GET', `/Organisations/Lookup?query=${encodeURIComponent(query)}`, { token });
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers } = await makeCast(t.app, t.database.db));
-});
-afterAll(async () => t?.close());
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
+const { t, db, as } = setupCastApp();
 
 describe('GET /Organisations/Lookup without a registry (known organisations)', () => {
   it('finds live organisations by name, short name or INN, with their id; says it was the known lookup', async () => {

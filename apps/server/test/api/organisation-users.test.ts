@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/test-app.js';
 import { makeOrganisation, makeUser, signIn } from '../support/factories.js';
-import { auditOf, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, matrix, setupCastApp } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
+const { t, callers, world, db, as } = setupCastApp();
 let adminOrg: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
   adminOrg = world.cast.Admin.organisationId;
 });
-afterAll(async () => t?.close());
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 const me = async (token: string) => (await call(t.app, 'GET', '/Users/me', { token })).body.data;
 

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organisationUsers, users } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeOrganisation, makeUser, signIn } from '../support/factories.js';
-import { auditOf, CALLERS, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, CALLERS, matrix, setupCastApp, type CallerName } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
+const { t, callers, world, otherOrganisation, db, as } = setupCastApp();
 let ownOrganisation: Record<CallerName, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await makeCast(t.app, t.database.db);
-  ({ callers, world } = cast);
   const c = world.cast;
   ownOrganisation = {
     admin: c.Admin.organisationId,
@@ -22,13 +17,10 @@ beforeAll(async () => {
     testSitePi: c.TestSite.organisationId,
     qa: c.Qa.organisationId,
     kio: c.Kio.organisationId,
-    outsider: cast.otherOrganisation.id,
+    outsider: otherOrganisation.id,
   };
 });
-afterAll(async () => t?.close());
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const ids = (body: { data: { id: string }[] }) => body.data.map((x) => x.id);
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 let seq = 0;

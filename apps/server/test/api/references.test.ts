@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { REFERENCE_DEFAULTS } from '@edc/domain';
 import { auditLog, fields, formTypes, referenceRanges, users } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeCentre, makeResearch, makeUser, signIn } from '../support/factories.js';
-import { auditOf, CALLERS, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, CALLERS, matrix, setupCastApp } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
+const { t, callers, world, db, as } = setupCastApp();
 /** A blood-test form type with a number, a calculated and a text field; another form type with a number field. */
 let blood: { id: string; hb: string; ratio: string; comment: string };
 let urine: { id: string; ph: string };
 /** A user-role Admin who reads the API in English (the user's own language wins over Accept-Language). */
 let adminEn: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
   const en = await makeUser(db(), { userRole: 'Admin' });
   await db().update(users).set({ language: 'en' }).where(eq(users.id, en.user.id));
   adminEn = await signIn(t.app, en.user.email);
@@ -34,10 +30,7 @@ beforeAll(async () => {
   };
   urine = { id: ut!.id, ph: await field(ut!.id, 'pH', 'Number') };
 });
-afterAll(async () => t?.close());
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 let year = 2000;
 /** A period no other test uses, so groups of one centre and form type never overlap by accident. */

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { researches, researchOrganisations } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeCentre, makeResearch, makeUser, signIn } from '../support/factories.js';
-import { CALLERS, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { CALLERS, matrix, setupCastApp, type CallerName } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-let world: Awaited<ReturnType<typeof makeCast>>['world'];
+const { t, world, db, as } = setupCastApp();
 let other: Awaited<ReturnType<typeof makeResearch>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers, world } = await makeCast(t.app, t.database.db));
   other = await makeResearch(t.database.db, { grlsProtocolNumber: `OTHER-${Date.now()}` });
 });
-afterAll(async () => t?.close());
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 const ids = (body: { data: { id: string }[] }) => body.data.map((x) => x.id);
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 

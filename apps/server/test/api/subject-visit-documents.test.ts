@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, errorMessage, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MB } from '@edc/domain';
-import { createTestApp, call, type TestApp } from '../support/test-app.js';
-import { auditOf, matrix, type CallerName } from '../support/cast.js';
+import { call, expectError } from '../support/test-app.js';
+import { auditOf, matrix } from '../support/cast.js';
 import { documentFiles, documents, subjectVisitDocuments } from '../../src/platform/db/schema/index.js';
-import { makeSubject, makeSubjectVisit, makeSubjectWorld, type SubjectWorld } from '../support/subject-factories.js';
+import { makeSubject, makeSubjectVisit, setupSubjectApp } from '../support/subject-factories.js';
 import { contentDisposition } from '../../src/modules/documents/documents.routes.js';
 
-let t: TestApp;
-let w: SubjectWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeSubjectWorld(t.app, t.database.db);
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => w.callers[c].token;
+const { t, w, db, as } = setupSubjectApp();
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 
 /** A small valid PDF; `tag` makes its bytes unique. */
@@ -90,13 +81,6 @@ const list = (token: string, subjectVisitId: string) =>
 const remove = (token: string, id: string) => call(t.app, 'DELETE', `/SubjectVisitDocuments/${id}`, { token });
 const download = (token: string, documentId: string) =>
   t.app.inject({ method: 'GET', url: `/api/Documents/${documentId}/File`, headers: { authorization: `Bearer ${token}` } });
-
-function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-  return res.body.errors[0] as { code: string; message: string; path?: string };
-}
 
 /** A subject of the first site with one visit; options sign the subject or the visit. */
 async function visitOf(opts: { signedVisit?: boolean; signedSubject?: boolean; centreId?: string } = {}) {

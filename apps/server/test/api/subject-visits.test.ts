@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addDays,
   COMPLETED_STATUSES,
@@ -7,8 +7,8 @@ import {
   type CompletedStatus,
   type ErrorCode,
 } from '@edc/domain';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
-import { auditOf, matrix, type CallerName } from '../support/cast.js';
+import { call, expectError } from '../support/test-app.js';
+import { auditOf, matrix } from '../support/cast.js';
 import { eq } from 'drizzle-orm';
 import { subjects } from '../../src/platform/db/schema/index.js';
 import { makeCentre, makeResearch } from '../support/factories.js';
@@ -20,32 +20,14 @@ import {
   makeResearchVersion,
   makeSubject,
   makeSubjectVisit,
-  makeSubjectWorld,
   makeVisit,
+  setupSubjectApp,
   subjectsApi,
-  type SubjectWorld,
 } from '../support/subject-factories.js';
 
-let t: TestApp;
-let w: SubjectWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeSubjectWorld(t.app, t.database.db);
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => w.callers[c].token;
-const site = () => subjectsApi(t.app, as('sitePi'));
+const { t, w, db, as, site } = setupSubjectApp();
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 const centre1 = () => w.world.cast.Site.centreId;
-
-function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-  return res.body.errors[0] as { code: string; message: string; path?: string };
-}
 
 /** The same refusal for a Russian- and an English-speaking site PI, with the code's texts. */
 async function expectBothLanguages(

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATUSES, type SubjectStatus } from '@edc/domain';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
-import { matrix, type CallerName } from '../support/cast.js';
+import { call, expectError } from '../support/test-app.js';
+import { matrix } from '../support/cast.js';
 import { makeCentre, makeResearch } from '../support/factories.js';
 import {
   daysAgo,
   makeEmployee,
   makeSubject,
   makeSubjectVisit,
-  makeSubjectWorld,
   subjectsApi,
-  type SubjectWorld,
+  setupSubjectApp,
 } from '../support/subject-factories.js';
 
-let t: TestApp;
-let w: SubjectWorld;
+const { t, w, as } = setupSubjectApp();
 /** Subjects of centre 1 (the world's site), centre 2 (a second site) and the test site, made directly. */
 let c1: Awaited<ReturnType<typeof makeSubject>>[];
 let c2: Awaited<ReturnType<typeof makeSubject>>[];
@@ -35,8 +33,6 @@ const C2 = [
 ] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeSubjectWorld(t.app, t.database.db);
   const make = async (
     centreId: string,
     centreNumber: string,
@@ -69,20 +65,11 @@ beforeAll(async () => {
     screeningNumber: 'GONE',
   }).then((s) => subjectsApi(t.app, w.callers.sitePi.token).ok('DELETE', `/Subjects/${s.id}`));
 });
-afterAll(async () => t?.close());
-
 const db = () => t.database.db;
-const as = (c: CallerName) => w.callers[c].token;
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id);
 const numbers = (body: { data: { screeningNumber: string }[] }) => body.data.map((s) => s.screeningNumber);
 const list = (token: string, query = '') => call(t.app, 'GET', `/Subjects?PageSize=50${query}`, { token });
 const counts = (token: string, query = '') => call(t.app, 'GET', `/Subjects/StatusCounts${query ? `?${query}` : ''}`, { token });
-
-function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-}
 
 describe('scoping', () => {
   it('a site user sees only the subjects of their own centre, in lists and counts', async () => {

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, FUTURE_DATE_MESSAGES, type ErrorCode } from '@edc/domain';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
-import { auditOf, matrix, type CallerName } from '../support/cast.js';
+import { call, expectError } from '../support/test-app.js';
+import { auditOf, matrix } from '../support/cast.js';
 import {
   daysAgo,
   future,
   makeEmployee,
   makeSubject,
   makeSubjectVisit,
-  makeSubjectWorld,
+  setupSubjectApp,
   subjectsApi,
-  type SubjectWorld,
 } from '../support/subject-factories.js';
 
-let t: TestApp;
-let w: SubjectWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeSubjectWorld(t.app, t.database.db);
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
-const as = (c: CallerName) => w.callers[c].token;
-const site = () => subjectsApi(t.app, as('sitePi'));
+const { t, w, db, as, site } = setupSubjectApp();
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
-
-function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].code).toBe(code);
-  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
-  return res.body.errors[0] as { code: string; message: string; path?: string };
-}
 
 /** The same failing call as a Russian- and an English-speaking site PI: both messages are the code's texts. */
 async function expectBothLanguages(

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../src/platform/db/schema/index.js';
-import { call, createTestApp, type TestApp } from '../support/test-app.js';
+import { call } from '../support/test-app.js';
 import { makeUser, PASSWORD, signIn } from '../support/factories.js';
-import { auditOf, makeCast, matrix, type CallerName, type CastMember } from '../support/cast.js';
+import { auditOf, matrix, setupCastApp, type CallerName } from '../support/cast.js';
 
-let t: TestApp;
-let callers: Record<CallerName, CastMember>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ callers } = await makeCast(t.app, t.database.db));
-});
-afterAll(async () => t?.close());
+const { t, callers, db, as } = setupCastApp();
 
-const db = () => t.database.db;
-const as = (c: CallerName) => callers[c].token;
 /** A fresh signed-in user, to be read, changed or deleted. */
 async function freshUser(over: Parameters<typeof makeUser>[1] = {}) {
   const u = await makeUser(db(), over);

@@ -1,8 +1,10 @@
+import { beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/platform/db/client.js';
 import { auditLog } from '../../src/platform/db/schema/index.js';
 import { makeOrganisation, makeUser, makeWorld, signIn } from './factories.js';
+import { setupTestApp } from './test-app.js';
 
 /** The eight callers of every role matrix. */
 export const CALLERS = ['admin', 'editor', 'manager', 'sitePi', 'testSitePi', 'qa', 'kio', 'outsider'] as const;
@@ -44,6 +46,24 @@ export async function makeCast(app: FastifyInstance, db: Db) {
     outsider: { token: await signIn(app, outsider.user.email), userId: outsider.user.id, email: outsider.user.email },
   };
   return { world, callers, otherOrganisation, outsiderOrganisationUserId: outsider.organisationUserId! };
+}
+
+/**
+ * One app and one cast for the whole test file (see setupTestApp): `t`, `callers`, `world` and the outsider's
+ * `otherOrganisation` are filled in by beforeAll; `as(caller)` is that caller's token.
+ */
+export function setupCastApp() {
+  const t = setupTestApp();
+  const callers = {} as Record<CallerName, CastMember>;
+  const world = {} as Awaited<ReturnType<typeof makeCast>>['world'];
+  const otherOrganisation = {} as Awaited<ReturnType<typeof makeCast>>['otherOrganisation'];
+  beforeAll(async () => {
+    const cast = await makeCast(t.app, t.database.db);
+    Object.assign(callers, cast.callers);
+    Object.assign(world, cast.world);
+    Object.assign(otherOrganisation, cast.otherOrganisation);
+  });
+  return { t, callers, world, otherOrganisation, db: () => t.database.db, as: (c: CallerName) => callers[c].token };
 }
 
 /**

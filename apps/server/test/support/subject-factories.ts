@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, todayIn, type CompletedStatus, type EmployeeType, type SubjectStatus, type VisitType } from '@edc/domain';
@@ -13,9 +14,9 @@ import {
   visitResearchVersions,
   visits,
 } from '../../src/platform/db/schema/index.js';
-import { call } from './test-app.js';
+import { callsAs, setupTestApp } from './test-app.js';
 import { makeCentre, makeUser, signIn } from './factories.js';
-import { makeCast } from './cast.js';
+import { makeCast, type CallerName } from './cast.js';
 
 const unique = () => randomUUID().slice(0, 8);
 export const today = () => todayIn('UTC');
@@ -186,15 +187,23 @@ export async function makeSubjectWorld(app: FastifyInstance, db: Db) {
 }
 export type SubjectWorld = Awaited<ReturnType<typeof makeSubjectWorld>>;
 
+/**
+ * One app and one subject world for the whole test file (see setupTestApp): `t` and `w` are filled in by
+ * beforeAll; `as(caller)` is that caller's token and `site()` the subject API as the site PI.
+ */
+export function setupSubjectApp() {
+  const t = setupTestApp();
+  const w = {} as SubjectWorld;
+  beforeAll(async () => {
+    Object.assign(w, await makeSubjectWorld(t.app, t.database.db));
+  });
+  const as = (c: CallerName) => w.callers[c].token;
+  return { t, w, db: () => t.database.db, as, site: () => subjectsApi(t.app, as('sitePi')) };
+}
+
 /** Calls of the subject API as one caller, failing loudly on anything but 200. */
 export function subjectsApi(app: FastifyInstance, token: string) {
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const send = (method: Method, url: string, body?: unknown) => call(app, method, url, { token, body });
-  const ok = async (method: Method, url: string, body?: unknown) => {
-    const res = await send(method, url, body);
-    if (res.status !== 200) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  };
+  const { send, ok } = callsAs(app, token);
   return {
     send,
     ok,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
@@ -81,10 +81,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * One app for the whole test file: started in beforeAll, closed in afterAll. The returned object is empty
+ * until beforeAll has run, so use it inside hooks and tests only.
+ */
+export function setupTestApp(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(async () => t.close?.());
+  return t;
+}
+
+/** A refused call: its status, its first error's code and, when given, the field it names. */
+export function expectError(res: { status: number; body: any }, status: number, code: string, path?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.errors[0].code).toBe(code);
+  if (path !== undefined) expect(res.body.errors[0].path).toBe(path);
+  return res.body.errors[0] as { code: string; message: string; path?: string };
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** Small request helper: JSON in, parsed JSON out, with an optional bearer token and language. */
 export async function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: Method,
   url: string,
   opts: { token?: string; body?: unknown; lang?: 'ru' | 'en' } = {},
 ): Promise<{ status: number; body: any; res: LightMyRequestResponse }> {
@@ -104,4 +127,15 @@ export async function call(
     body = res.body;
   }
   return { status: res.statusCode, body, res };
+}
+
+/** Calls as one caller: `send` gives the whole answer, `ok` fails loudly on anything but 200 and gives its data. */
+export function callsAs(app: FastifyInstance, token: string) {
+  const send = (method: Method, url: string, body?: unknown) => call(app, method, url, { token, body });
+  const ok = async (method: Method, url: string, body?: unknown) => {
+    const res = await send(method, url, body);
+    if (res.status !== 200) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  return { send, ok };
 }
