@@ -20,8 +20,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, path?: string, params: MessageParams = {}) =>
-  new AppError(400, code, params, path);
+export const badRequest = (code: ErrorCode, path?: string, params: MessageParams = {}) => new AppError(400, code, params, path);
 export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
 export const forbidden = (code: ErrorCode = 'forbidden', path?: string, params: MessageParams = {}) =>
   new AppError(403, code, params, path);

@@ -24,12 +24,3 @@ export function ManualLinks() {
     </Stack>
   );
 }
-
-export function BackToSignIn() {
-  const { t } = useTranslation();
-  return (
-    <Link component={RouterLink} to="/login">
-      {t('auth:backToSignIn')}
-    </Link>
-  );
-}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -8,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { restorePasswordRequest } from '@edc/domain';
 import { api } from '../../shared/api/client';
-import { FormTextField } from '../../shared/components/FormTextField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { formResolver } from '../../shared/forms/zodI18n';
-import { BackToSignIn } from './AuthLinks';
+import { BackToSignIn } from './components/BackToSignIn';
+import { EmailField } from './components/EmailField';
 
 const resolver = formResolver(restorePasswordRequest);
 
@@ -30,15 +29,7 @@ export default function RestorePasswordPage() {
       <PageTitle>{t('auth:restore.title')}</PageTitle>
       <Typography color="text.secondary">{t('auth:restore.intro')}</Typography>
       <form noValidate onSubmit={form.handleSubmit((values) => restore.mutate(values.email))}>
-        <FormTextField
-          control={form.control}
-          name="email"
-          label={t('auth:email')}
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-        />
+        <EmailField control={form.control} autoComplete="email" autoFocus />
         {sent && (
           <Alert severity="success" role="status" sx={{ mt: 1 }}>
             {sent}
@@ -48,9 +39,7 @@ export default function RestorePasswordPage() {
           {t('auth:restore.submit')}
         </Button>
       </form>
-      <Box sx={{ mt: 2 }}>
-        <BackToSignIn />
-      </Box>
+      <BackToSignIn />
     </>
   );
 }

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../shared/components/PasswordField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { authApi } from './api';
-import { BackToSignIn } from './AuthLinks';
+import { BackToSignIn } from './components/BackToSignIn';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { newPasswordForm } from './passwordSchemas';
 import { useLinkToken } from './useLinkToken';
 
@@ -39,30 +38,13 @@ export default function SetPasswordPage() {
         </Alert>
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => setPassword.mutate(values.password))}>
-          <PasswordField
-            control={form.control}
-            name="password"
-            label={t('auth:newPassword')}
-            autoComplete="new-password"
-            required
-            autoFocus
-            helperText={t('auth:passwordHint')}
-          />
-          <PasswordField
-            control={form.control}
-            name="repeat"
-            label={t('auth:repeatPassword')}
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields control={form.control} name="password" autoFocus />
           <Button type="submit" variant="contained" size="large" fullWidth loading={setPassword.isPending} sx={{ mt: 2 }}>
             {t('auth:setPassword.submit')}
           </Button>
         </form>
       )}
-      <Box sx={{ mt: 2 }}>
-        <BackToSignIn />
-      </Box>
+      <BackToSignIn />
     </>
   );
 }

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../shared/components/FormTextField';
-import { PasswordField } from '../../shared/components/PasswordField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { authApi, useStartSession } from './api';
-import { BackToSignIn } from './AuthLinks';
+import { BackToSignIn } from './components/BackToSignIn';
+import { EmailField } from './components/EmailField';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { newPasswordWithEmailForm } from './passwordSchemas';
 import { useLinkToken } from './useLinkToken';
 
@@ -44,38 +43,14 @@ export default function SetPasswordWithCredentialsPage() {
           noValidate
           onSubmit={form.handleSubmit((values) => submit.mutate({ email: values.email, password: values.password }))}
         >
-          <FormTextField
-            control={form.control}
-            name="email"
-            label={t('auth:email')}
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-          />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label={t('auth:newPassword')}
-            autoComplete="new-password"
-            required
-            helperText={t('auth:passwordHint')}
-          />
-          <PasswordField
-            control={form.control}
-            name="repeat"
-            label={t('auth:repeatPassword')}
-            autoComplete="new-password"
-            required
-          />
+          <EmailField control={form.control} autoComplete="username" autoFocus />
+          <NewPasswordFields control={form.control} name="password" />
           <Button type="submit" variant="contained" size="large" fullWidth loading={submit.isPending} sx={{ mt: 2 }}>
             {t('auth:setPassword.submitAndSignIn')}
           </Button>
         </form>
       )}
-      <Box sx={{ mt: 2 }}>
-        <BackToSignIn />
-      </Box>
+      <BackToSignIn />
     </>
   );
 }

@@ -23,13 +23,14 @@ import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS, userDto } from '@edc/domain';
 import { PROVIDER_SERVICES } from '../../config';
 import { api, ApiError } from '../../shared/api/client';
-import { FormTextField } from '../../shared/components/FormTextField';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { EMPTY_LOOKUP, lookupResult, OrganisationLookup, type LookupValue } from '../centres/OrganisationLookup';
 import { authApi, useStartSession } from './api';
 import { ManualLinks } from './AuthLinks';
+import { EmailField } from './components/EmailField';
+import { PersonNameFields } from './components/PersonNameFields';
 
 interface OrganisationShort {
   id: string;
@@ -189,35 +190,8 @@ export default function SignUpPage() {
                 ? t('auth:signUp.creatingManual', { name: newOrganisation?.shortName ?? '' })
                 : t('auth:signUp.creating', { name: newOrganisation?.shortName ?? '' })}
           </Alert>
-          <FormTextField
-            control={personForm.control}
-            name="lastName"
-            label={t('identity:lastName')}
-            required
-            autoFocus
-            autoComplete="family-name"
-          />
-          <FormTextField
-            control={personForm.control}
-            name="firstName"
-            label={t('identity:firstName')}
-            required
-            autoComplete="given-name"
-          />
-          <FormTextField
-            control={personForm.control}
-            name="patronymic"
-            label={t('identity:patronymic')}
-            autoComplete="additional-name"
-          />
-          <FormTextField
-            control={personForm.control}
-            name="email"
-            label={t('auth:email')}
-            type="email"
-            required
-            autoComplete="email"
-          />
+          <PersonNameFields control={personForm.control} autoFocus />
+          <EmailField control={personForm.control} autoComplete="email" />
           <Stack direction="row" sx={{ mt: 3, justifyContent: 'space-between' }}>
             <Button onClick={() => setStep(0)} disabled={signUp.isPending}>
               {t('common:actions.back')}

@@ -5,11 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { userDto, type Me } from '@edc/domain';
-import { FormTextField } from '../../shared/components/FormTextField';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { PasswordField } from '../../shared/components/PasswordField';
 import { formResolver } from '../../shared/forms/zodI18n';
+import { NewPasswordFields } from '../auth/components/NewPasswordFields';
+import { PersonNameFields } from '../auth/components/PersonNameFields';
 import { changePasswordForm } from '../auth/passwordSchemas';
 import { currentEmployee, currentOrganisationUser, useChangePassword, useMe, useUpdateUser } from './api';
 import { employeeContextLabel } from './labels';
@@ -68,21 +69,7 @@ function PersonalData({ me }: { me: Me }) {
           ),
         )}
       >
-        <FormTextField
-          control={form.control}
-          name="lastName"
-          label={t('identity:lastName')}
-          required
-          autoComplete="family-name"
-        />
-        <FormTextField
-          control={form.control}
-          name="firstName"
-          label={t('identity:firstName')}
-          required
-          autoComplete="given-name"
-        />
-        <FormTextField control={form.control} name="patronymic" label={t('identity:patronymic')} autoComplete="additional-name" />
+        <PersonNameFields control={form.control} />
         <Box
           component="dl"
           sx={{
@@ -128,21 +115,7 @@ function PasswordChange({ me }: { me: Me }) {
           autoComplete="current-password"
           required
         />
-        <PasswordField
-          control={form.control}
-          name="newPassword"
-          label={t('auth:newPassword')}
-          autoComplete="new-password"
-          required
-          helperText={t('auth:passwordHint')}
-        />
-        <PasswordField
-          control={form.control}
-          name="repeat"
-          label={t('auth:repeatPassword')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields control={form.control} name="newPassword" />
         <Button type="submit" variant="contained" loading={change.isPending} sx={{ mt: 2 }}>
           {t('identity:profile.changePassword')}
         </Button>
