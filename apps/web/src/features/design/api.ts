@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { moveItem, type design, type Research } from '@edc/domain';
 import type { z } from 'zod';
-import { useSearchParams } from 'react-router-dom';
 import { api } from '../../shared/api/client';
 import { currentEmployee, useMe } from '../identity/api';
+import { useQueryParams } from './components/useQueryParams';
 
 /** Read shapes of the study-design API (packages/domain/src/schemas/design.ts). */
 export type Visit = z.infer<typeof design.visit>;
@@ -49,21 +49,11 @@ const invalidateDesign = (qc: ReturnType<typeof useQueryClient>) => qc.invalidat
  */
 export function useDesignResearch() {
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const { params, patchParams } = useQueryParams();
   const fromQuery = params.get('researchId');
   const employeeResearch = currentEmployee(me.data)?.researchOrganisation.research ?? null;
   const researchId = fromQuery ?? employeeResearch?.id ?? null;
-  const choose = (id: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.set('researchId', id);
-        next.delete('visitId');
-        next.delete('versionId');
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (id: string) => patchParams({ researchId: id, visitId: null, versionId: null });
   return { researchId, loading: me.isLoading, choose, me: me.data };
 }
 

@@ -8,13 +8,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ProgressLine } from '../../shared/components/ProgressLine';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDisplayDate, offeredVersionIndexes, sortVersions } from '@edc/domain';
-import { DateField } from '../../shared/components/DateField';
-import { DesignDialog, RhfText } from '../design/components/common';
+import { offeredVersionIndexes, sortVersions } from '@edc/domain';
+import { DesignDialog, SubmitActions } from '../design/components/common';
 import { useImportOdm, type OdmImportReply, type ResearchVersion } from './api';
 import { defaultStartDate } from './dates';
 import { DialogProblems } from './DialogProblems';
-import { IndexFields } from './IndexFields';
+import { NewVersionFields } from './NewVersionFields';
 import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
 import { OdmImportReport } from './OdmImportReport';
 import { messagesOf, showServerErrors } from './serverErrors';
@@ -152,16 +151,7 @@ export function ImportOdmDialog({
         if (!file) setFileError(t('versions:odm.fileRequired'));
         void submit(e);
       }}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {t('versions:odm.import')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={onClose} cancelDisabled={busy} pending={busy} label={t('versions:odm.import')} />}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('versions:odm.intro', { research: researchLabel })}
@@ -214,24 +204,7 @@ export function ImportOdmDialog({
       <FormHelperText id={fileHelpId} error={Boolean(fileError)} role={fileError ? 'alert' : undefined} sx={{ mb: 2 }}>
         {fileError ?? t('versions:odm.fileHint')}
       </FormHelperText>
-      <IndexFields form={form} offered={offered} />
-      <DateField
-        control={form.control}
-        name="startedDate"
-        required
-        label={t('versions:research.startedDate')}
-        helperText={last ? t('versions:research.notBefore', { date: formatDisplayDate(last.startedDate) }) : undefined}
-        fullWidth
-        margin="dense"
-      />
-      <RhfText
-        control={form.control}
-        name="description"
-        label={t('versions:research.description')}
-        multiline
-        minRows={2}
-        printCheck
-      />
+      <NewVersionFields form={form} offered={offered} last={last} />
       <ImportProgress phase={phase} />
       <DialogProblems problems={problems} />
     </DesignDialog>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { design, isoToText } from '@edc/domain';
 import { DateField } from '../../shared/components/DateField';
 import { dateText } from '../../shared/forms/dateText';
 import { formResolver } from '../../shared/forms/zodI18n';
-import { DesignDialog, RhfText } from '../design/components/common';
+import { DesignDialog, RhfText, SubmitActions } from '../design/components/common';
 import { useProtocolVersionMutations, type ProtocolVersion } from './api';
 import { DialogProblems } from './DialogProblems';
 import { messagesOf, showServerErrors } from './serverErrors';
@@ -59,12 +58,11 @@ export function ProtocolVersionDialog({
       }
       onSubmit={(e) => void submit(e)}
       actions={
-        <>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-            {version ? t('common:actions.save') : t('versions:actions.create')}
-          </Button>
-        </>
+        <SubmitActions
+          onCancel={onClose}
+          pending={create.isPending || update.isPending}
+          label={version ? t('common:actions.save') : t('versions:actions.create')}
+        />
       }
     >
       <RhfText

@@ -8,10 +8,9 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from './visuallyHidden';
 import { formatDisplayDate } from '@edc/domain';
-import { QueryState } from '../design/components/common';
-import { ResponsiveList, type Column } from '../design/components/ResponsiveList';
+import { QueryBlock } from '../design/components/common';
+import { ResponsiveList, visuallyHidden, type Column } from '../design/components/ResponsiveList';
 import { useProtocolVersions, type ProtocolVersion } from './api';
 import { ProtocolVersionDialog } from './ProtocolVersionDialog';
 
@@ -61,11 +60,9 @@ export function ProtocolVersionsTab({ researchId, canEdit }: { researchId: strin
         )}
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <QueryState
-          loading={versions.isLoading}
-          error={versions.isError}
+        <QueryBlock
+          query={versions}
           errorText={t('versions:errors.protocol')}
-          onRetry={() => void versions.refetch()}
           empty={list.length === 0}
           emptyText={t('versions:protocol.empty')}
         >
@@ -78,7 +75,7 @@ export function ProtocolVersionsTab({ researchId, canEdit }: { researchId: strin
             columns={columns}
             actions={canEdit ? actions : undefined}
           />
-        </QueryState>
+        </QueryBlock>
       </Paper>
       {creating && <ProtocolVersionDialog researchId={researchId} onClose={() => setCreating(false)} />}
       {editing && <ProtocolVersionDialog researchId={researchId} version={editing} onClose={() => setEditingId(null)} />}

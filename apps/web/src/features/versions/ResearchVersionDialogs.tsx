@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatDisplayDate, isoToText, offeredVersionIndexes, sortVersions } from '@edc/domain';
-import { DateField } from '../../shared/components/DateField';
+import { isoToText, offeredVersionIndexes, sortVersions } from '@edc/domain';
 import { dateText } from '../../shared/forms/dateText';
 import { formResolver } from '../../shared/forms/zodI18n';
-import { DesignDialog, RhfText } from '../design/components/common';
+import { DesignDialog, RhfText, SubmitActions } from '../design/components/common';
 import { useResearchVersionMutations, type ResearchVersion } from './api';
 import { defaultStartDate } from './dates';
 import { DialogProblems } from './DialogProblems';
-import { IndexFields } from './IndexFields';
+import { NewVersionFields, StartDateAndDescription } from './NewVersionFields';
 import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
 import { messagesOf, showServerErrors } from './serverErrors';
 
@@ -55,33 +53,9 @@ export function CreateResearchVersionDialog({
       onClose={onClose}
       title={t('versions:research.create')}
       onSubmit={(e) => void submit(e)}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('versions:actions.create')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={onClose} pending={create.isPending} label={t('versions:actions.create')} />}
     >
-      <IndexFields form={form} offered={offered} autoFocus />
-      <DateField
-        control={form.control}
-        name="startedDate"
-        required
-        label={t('versions:research.startedDate')}
-        helperText={last ? t('versions:research.notBefore', { date: formatDisplayDate(last.startedDate) }) : undefined}
-        fullWidth
-        margin="dense"
-      />
-      <RhfText
-        control={form.control}
-        name="description"
-        label={t('versions:research.description')}
-        multiline
-        minRows={2}
-        printCheck
-      />
+      <NewVersionFields form={form} offered={offered} last={last} autoFocus />
       <DialogProblems problems={problems} />
     </DesignDialog>
   );
@@ -136,34 +110,13 @@ export function EditResearchVersionDialog({ version, onClose }: { version: Resea
       onClose={onClose}
       title={t('versions:research.editTitle', { index: version.index })}
       onSubmit={(e) => void submit(e)}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={onClose} pending={update.isPending} label={t('common:actions.save')} />}
     >
-      <DateField
+      <StartDateAndDescription
         control={form.control}
-        name="startedDate"
-        required
-        disabled={!version.isLast}
-        label={t('versions:research.startedDate')}
-        helperText={version.isLast ? undefined : t('versions:research.onlyLastDate')}
-        autoFocus={version.isLast}
-        fullWidth
-        margin="dense"
-      />
-      <RhfText
-        control={form.control}
-        name="description"
-        label={t('versions:research.description')}
-        multiline
-        minRows={2}
-        printCheck
-        autoFocus={!version.isLast}
+        dateDisabled={!version.isLast}
+        dateHelperText={version.isLast ? undefined : t('versions:research.onlyLastDate')}
+        focus={version.isLast ? 'date' : 'description'}
       />
       <RhfText
         control={form.control}

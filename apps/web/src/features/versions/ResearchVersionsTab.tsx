@@ -14,11 +14,10 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import SwapVertOutlined from '@mui/icons-material/SwapVertOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from './visuallyHidden';
 import { formatDisplayDate, VERSION_ACTIONS, type VersionAction } from '@edc/domain';
 import { useResearchVersions } from '../design/api';
-import { ConfirmDialog, QueryState } from '../design/components/common';
-import { ResponsiveList, type Column } from '../design/components/ResponsiveList';
+import { ConfirmDialog, DeleteDialog, QueryBlock } from '../design/components/common';
+import { ResponsiveList, visuallyHidden, type Column } from '../design/components/ResponsiveList';
 import { fullName } from '../identity/labels';
 import { exportOdm, useResearchVersionMutations, type ResearchVersion } from './api';
 import { ImportOdmDialog } from './ImportOdmDialog';
@@ -221,11 +220,9 @@ export function ResearchVersionsTab({
         )}
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <QueryState
-          loading={versions.isLoading}
-          error={versions.isError}
+        <QueryBlock
+          query={versions}
           errorText={t('versions:errors.research')}
-          onRetry={() => void versions.refetch()}
           empty={list.length === 0}
           emptyText={t('versions:research.empty')}
         >
@@ -238,7 +235,7 @@ export function ResearchVersionsTab({
             columns={columns}
             actions={actions}
           />
-        </QueryState>
+        </QueryBlock>
       </Paper>
 
       {open?.kind === 'create' && <CreateResearchVersionDialog researchId={researchId} versions={list} onClose={close} />}
@@ -248,13 +245,12 @@ export function ResearchVersionsTab({
       {open?.kind === 'edit' && target && <EditResearchVersionDialog version={target} onClose={close} />}
       {open?.kind === 'status' && target && <ChangeStatusDialog version={target} onClose={close} />}
       {open?.kind === 'author' && target && <SetAuthorDialog version={target} onClose={close} />}
-      <ConfirmDialog
-        open={open?.kind === 'delete' && target !== null}
+      <DeleteDialog
+        item={open?.kind === 'delete' ? target : null}
         title={t('versions:research.deleteTitle')}
         text={t('versions:research.deleteText', { index: target?.index ?? '' })}
-        pending={remove.isPending}
+        remove={remove}
         onClose={close}
-        onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
       />
       <ConfirmDialog
         open={open?.kind === 'confirmStart' && target !== null}

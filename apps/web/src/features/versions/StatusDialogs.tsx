@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_VERSION_STATUSES, type ResearchVersionStatus } from '@edc/domain';
-import { DesignDialog } from '../design/components/common';
+import { DesignDialog, SubmitActions } from '../design/components/common';
 import { fullName } from '../identity/labels';
 import { useAdminEmployees, useResearchVersionMutations, type ResearchVersion } from './api';
 
@@ -24,14 +23,7 @@ export function ChangeStatusDialog({ version, onClose }: { version: ResearchVers
         if (status === version.status) return onClose();
         changeStatus.mutate({ id: version.id, versionStatus: status }, { onSuccess: onClose });
       }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={changeStatus.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={onClose} pending={changeStatus.isPending} label={t('common:actions.save')} />}
     >
       <Alert severity="warning" sx={{ mb: 2 }}>
         {t('versions:changeStatus.warning')}
@@ -74,12 +66,7 @@ export function SetAuthorDialog({ version, onClose }: { version: ResearchVersion
         if (authorId) setAuthor.mutate({ researchVersionId: version.id, authorId }, { onSuccess: onClose });
       }}
       actions={
-        <>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={setAuthor.isPending} disabled={none}>
-            {t('common:actions.save')}
-          </Button>
-        </>
+        <SubmitActions onCancel={onClose} pending={setAuthor.isPending} label={t('common:actions.save')} disabled={none} />
       }
     >
       {none ? (

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DesignDialog } from './common';
+import { DesignDialog, SubmitActions } from './common';
 
 /**
  * An info dialog with inline edit (spec section 4): the values are shown read-only; Edit turns them
@@ -11,33 +12,29 @@ import { DesignDialog } from './common';
  */
 export function InfoEditDialog({
   title,
-  editing,
+  state,
   canEdit,
   readOnlyNote,
   pending,
-  onEdit,
-  onCancel,
-  onClose,
   onSubmit,
   view,
   edit,
   extraActions,
 }: {
   title: ReactNode;
-  editing: boolean;
+  /** From `useInlineEdit`: whether the values are being edited, and the moves between view and edit. */
+  state: Pick<InlineEdit, 'editing' | 'edit' | 'cancel' | 'close'>;
   canEdit: boolean;
   /** Why the values cannot be edited now (shown above them), if they cannot. */
   readOnlyNote?: string;
   pending: boolean;
-  onEdit: () => void;
-  onCancel: () => void;
-  onClose: () => void;
   onSubmit: (e: React.FormEvent) => void;
   view: ReactNode;
   edit: ReactNode;
   extraActions?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { editing, edit: onEdit, cancel: onCancel, close: onClose } = state;
   return (
     <DesignDialog
       open
@@ -46,12 +43,7 @@ export function InfoEditDialog({
       onSubmit={onSubmit}
       actions={
         editing ? (
-          <>
-            <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={pending}>
-              {t('design:common.confirm')}
-            </Button>
-          </>
+          <SubmitActions onCancel={onCancel} pending={pending} label={t('design:common.confirm')} />
         ) : (
           <>
             {extraActions}
@@ -86,4 +78,60 @@ export function InfoEditDialog({
       )}
     </DesignDialog>
   );
+}
+
+/** The part of an update mutation (TanStack Query) that an inline edit uses. */
+interface UpdateMutation<Vars> {
+  mutate: (vars: Vars, options: { onSuccess: () => void; onError: () => void }) => void;
+}
+
+/** The state of an info dialog with inline edit (see `useInlineEdit`). */
+export interface InlineEdit<Input extends FieldValues = FieldValues, Output = Input> {
+  form: UseFormReturn<Input, unknown, Output>;
+  editing: boolean;
+  edit: () => void;
+  /** Restores the stored values and leaves editing. */
+  cancel: () => void;
+  /** Cancels, then closes the dialog. */
+  close: () => void;
+  /** The form's submit handler: saves with `update` (editing ends), a refused save restores the stored values. */
+  submit: <Vars>(
+    update: UpdateMutation<Vars>,
+    toVars: (values: Output) => Vars,
+  ) => (e?: React.BaseSyntheticEvent) => Promise<void>;
+}
+
+/**
+ * The state of an info dialog with inline edit: the form holds `item`'s stored values (`toInput`), edited
+ * and checked with `resolver`.
+ */
+export function useInlineEdit<Item, Input extends FieldValues, Output>({
+  item,
+  toInput,
+  resolver,
+  onClose,
+}: {
+  item: Item | null;
+  toInput: (item: Item) => Input;
+  resolver: Resolver<Input, unknown, Output>;
+  onClose: () => void;
+}): InlineEdit<Input, Output> {
+  const [editing, setEditing] = useState(false);
+  const form = useForm<Input, unknown, Output>({ resolver, values: item ? toInput(item) : undefined });
+  const cancel = () => {
+    if (item) form.reset(toInput(item));
+    setEditing(false);
+  };
+  return {
+    form,
+    editing,
+    edit: () => setEditing(true),
+    cancel,
+    close: () => {
+      cancel();
+      onClose();
+    },
+    submit: (update, toVars) =>
+      form.handleSubmit((values) => update.mutate(toVars(values), { onSuccess: () => setEditing(false), onError: cancel })),
+  };
 }

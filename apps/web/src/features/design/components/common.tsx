@@ -2,12 +2,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -95,6 +97,21 @@ export function QueryState({
   return <>{children}</>;
 }
 
+/** The part of a query (TanStack Query) that `QueryBlock` shows the state of. */
+interface ShownQuery {
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** `QueryState` of one query: its loading and error states, the latter with a retry. */
+export function QueryBlock({
+  query,
+  ...rest
+}: { query: ShownQuery } & Omit<Parameters<typeof QueryState>[0], 'loading' | 'error' | 'onRetry'>) {
+  return <QueryState loading={query.isLoading} error={query.isError} onRetry={() => void query.refetch()} {...rest} />;
+}
+
 export function ConfirmDialog({
   open,
   title,
@@ -126,6 +143,100 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The part of a delete mutation (TanStack Query) that a delete confirmation uses. */
+interface DeleteMutation {
+  mutate: (id: string, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+}
+
+/**
+ * "Delete …?" for the row in `item` (open while there is one): confirming deletes it by its id with `remove`,
+ * then `onDeleted` runs and the dialog closes; a failed delete leaves it open.
+ */
+export function DeleteDialog<T extends { id: string }>({
+  item,
+  title,
+  text,
+  remove,
+  onClose,
+  onDeleted,
+}: {
+  item: T | null;
+  title: string;
+  text: string;
+  remove: DeleteMutation;
+  onClose: () => void;
+  onDeleted?: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      text={text}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        item &&
+        remove.mutate(item.id, {
+          onSuccess: () => {
+            onDeleted?.(item);
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
+/**
+ * Deleting a row after "Delete …?": `ask(row)` opens the confirmation (`text` names the row), confirming
+ * deletes it with `remove`, then `onDeleted` runs and the confirmation closes. Render `dialog` once.
+ */
+export function useDeleteDialog<T extends { id: string }>(
+  remove: DeleteMutation,
+  { title, text, onDeleted }: { title: string; text: (item: T | null) => string; onDeleted?: (item: T) => void },
+) {
+  const [item, setItem] = useState<T | null>(null);
+  const dialog = (
+    <DeleteDialog
+      item={item}
+      title={title}
+      text={text(item)}
+      remove={remove}
+      onClose={() => setItem(null)}
+      onDeleted={onDeleted}
+    />
+  );
+  return { ask: setItem as (item: T) => void, dialog };
+}
+
+/** The actions of a dialog holding a form: Cancel, then the submit button (Create unless named otherwise). */
+export function SubmitActions({
+  onCancel,
+  pending,
+  label,
+  disabled,
+  cancelDisabled,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label?: string;
+  disabled?: boolean;
+  cancelDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button onClick={onCancel} disabled={cancelDisabled}>
+        {t('common:actions.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" loading={pending} disabled={disabled}>
+        {label ?? t('design:common.create')}
+      </Button>
+    </>
   );
 }
 
@@ -222,6 +333,35 @@ export function RhfText<T extends FieldValues>({ name, control, printCheck, help
         />
       )}
     />
+  );
+}
+
+/** Checkboxes bound to react-hook-form, side by side and wrapping. */
+export function RhfCheckboxes<T extends FieldValues>({
+  control,
+  names,
+  label,
+}: {
+  control: Control<T, unknown, FieldValues>;
+  names: readonly FieldPath<T>[];
+  label: (name: FieldPath<T>) => string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      {names.map((name) => (
+        <Controller
+          key={name}
+          name={name}
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={label(name)}
+            />
+          )}
+        />
+      ))}
+    </Box>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import i18n from 'i18next';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFieldDefinitions, useFormFieldMutations, type FieldDefinition } from '../api';
-import { DesignDialog, QueryState, usePrintWarning } from '../components/common';
+import { DesignDialog, QueryBlock, SubmitActions, usePrintWarning } from '../components/common';
 
 interface Row {
   fieldId: string;
@@ -77,19 +76,12 @@ export function AddFieldsDialog({
         );
       }}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={createList.isPending}>
-            {t('design:field.addN', { count: rows.length })}
-          </Button>
-        </>
+        <SubmitActions onCancel={close} pending={createList.isPending} label={t('design:field.addN', { count: rows.length })} />
       }
     >
-      <QueryState
-        loading={definitions.isLoading}
-        error={definitions.isError}
+      <QueryBlock
+        query={definitions}
         errorText={t('design:errors.fields')}
-        onRetry={() => void definitions.refetch()}
         empty={list.length === 0}
         emptyText={t('design:field.noDefinitions')}
       >
@@ -150,7 +142,7 @@ export function AddFieldsDialog({
             {t('design:field.chooseOne')}
           </Typography>
         )}
-      </QueryState>
+      </QueryBlock>
     </DesignDialog>
   );
 }

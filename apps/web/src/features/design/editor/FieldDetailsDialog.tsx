@@ -1,18 +1,15 @@
-import { useState } from 'react';
 import i18n from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { checkMask, DATA_LINK_TYPES, DURATION_PATTERN, isValidRegExMask, TIME_FIELD_TYPES } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useFormFieldMutations, type FormField } from '../api';
 import { useResearchForms } from '../formActionsApi';
-import { DesignDialog, InfoRow, RhfText } from '../components/common';
+import { DesignDialog, InfoRow, RhfCheckboxes, RhfText, SubmitActions } from '../components/common';
+import { useInlineEdit } from '../components/InfoEditDialog';
 
 const optionalText = (max: number) => z.string().trim().max(max);
 const fieldSchema = z
@@ -72,68 +69,47 @@ export function FieldDetailsDialog({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
   const { update } = useFormFieldMutations();
   const forms = useResearchForms(field?.researchId ?? null, Boolean(field));
   const contextForms = (forms.data ?? []).filter((f) => f.id !== field?.formId);
-  const rhf = useForm<FieldInput, unknown, z.output<typeof fieldSchema>>({
-    resolver: fieldResolver,
-    values: field ? fromField(field) : undefined,
-  });
+  const inline = useInlineEdit({ item: field, toInput: fromField, resolver: fieldResolver, onClose });
+  const { form: rhf, editing, edit, cancel, close } = inline;
   if (!field) return null;
   const isTime = TIME_FIELD_TYPES.includes(field.field.fieldType);
-  const cancel = () => {
-    rhf.reset(fromField(field));
-    setEditing(false);
-  };
-  const close = () => {
-    setEditing(false);
-    onClose();
-  };
   const orNull = (v: string) => (v ? v : null);
   return (
     <DesignDialog
       open
       onClose={close}
       title={t('design:field.details', { text: field.text })}
-      onSubmit={rhf.handleSubmit((v) =>
-        update.mutate(
-          {
-            id: field.id,
-            body: {
-              text: v.text,
-              textBefore: orNull(v.textBefore),
-              textAfter: orNull(v.textAfter),
-              units: orNull(v.units),
-              annotationKey: orNull(v.annotationKey),
-              comment: orNull(v.comment),
-              mask: orNull(v.mask),
-              regExMask: orNull(v.regExMask),
-              dataLink: (orNull(v.dataLink) as FormField['dataLink']) ?? null,
-              ...(isTime ? { duration: orNull(v.duration) } : {}),
-              isRequired: v.isRequired,
-              isHidden: v.isHidden,
-              requiredForEdc: v.requiredForEdc,
-              clinicalSignificance: v.clinicalSignificance,
-              contextFormId: orNull(v.contextFormId),
-              contextText: orNull(v.contextText),
-              updatedAt: field.updatedAt,
-            },
-          },
-          { onSuccess: () => setEditing(false), onError: cancel },
-        ),
-      )}
+      onSubmit={inline.submit(update, (v) => ({
+        id: field.id,
+        body: {
+          text: v.text,
+          textBefore: orNull(v.textBefore),
+          textAfter: orNull(v.textAfter),
+          units: orNull(v.units),
+          annotationKey: orNull(v.annotationKey),
+          comment: orNull(v.comment),
+          mask: orNull(v.mask),
+          regExMask: orNull(v.regExMask),
+          dataLink: (orNull(v.dataLink) as FormField['dataLink']) ?? null,
+          ...(isTime ? { duration: orNull(v.duration) } : {}),
+          isRequired: v.isRequired,
+          isHidden: v.isHidden,
+          requiredForEdc: v.requiredForEdc,
+          clinicalSignificance: v.clinicalSignificance,
+          contextFormId: orNull(v.contextFormId),
+          contextText: orNull(v.contextText),
+          updatedAt: field.updatedAt,
+        },
+      }))}
       actions={
         editing ? (
-          <>
-            <Button onClick={cancel}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={update.isPending}>
-              {t('design:common.confirm')}
-            </Button>
-          </>
+          <SubmitActions onCancel={cancel} pending={update.isPending} label={t('design:common.confirm')} />
         ) : (
           <>
-            {canEdit && <Button onClick={() => setEditing(true)}>{t('design:common.edit')}</Button>}
+            {canEdit && <Button onClick={edit}>{t('design:common.edit')}</Button>}
             <Button variant="contained" onClick={close}>
               {t('common:actions.close')}
             </Button>
@@ -183,21 +159,7 @@ export function FieldDetailsDialog({
             </RhfText>
             <RhfText control={rhf.control} name="contextText" label={t('design:field.contextText')} printCheck />
           </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            {FLAGS.map((name) => (
-              <Controller
-                key={name}
-                name={name}
-                control={rhf.control}
-                render={({ field: f }) => (
-                  <FormControlLabel
-                    control={<Checkbox checked={Boolean(f.value)} onChange={(e) => f.onChange(e.target.checked)} />}
-                    label={t(`design:field.${name}`)}
-                  />
-                )}
-              />
-            ))}
-          </Box>
+          <RhfCheckboxes control={rhf.control} names={FLAGS} label={(name) => t(`design:field.${name}`)} />
         </>
       ) : (
         <Box component="dl" sx={{ m: 0 }}>

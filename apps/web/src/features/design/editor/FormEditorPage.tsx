@@ -6,13 +6,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { useDesignForm, useFormFieldMutations, useSections, useSectionMutations, type FormField } from '../api';
 import { ConfirmDialog, errorText } from '../components/common';
+import { useQueryParams } from '../components/useQueryParams';
 import { FormStateActions } from '../components/FormStateActions';
 import { formEditorPath, visitPath } from '../paths';
 import { AddFieldsDialog } from './AddFieldsDialog';
@@ -33,7 +34,7 @@ export default function FormEditorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { visitId = '', formId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, patchParams } = useQueryParams();
   const form = useDesignForm(formId);
   const sections = useSections(formId);
   const fieldMutations = useFormFieldMutations();
@@ -52,19 +53,6 @@ export default function FormEditorPage() {
   const view: FieldsView = params.get('view') === 'tree' ? 'tree' : 'list';
   const section = list.find((s) => s.id === sectionId) ?? list[0] ?? null;
   const complete = form.data?.complete ?? false;
-
-  const patchParams = (patch: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // formFieldId selects the field's section and scrolls the field into view.
   const target = formFieldId ? list.find((s) => s.formFieldList.some((f) => f.id === formFieldId)) : undefined;

@@ -13,7 +13,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SectionWithFields } from '../api';
-import { QueryState } from '../components/common';
+import { QueryBlock } from '../components/common';
 import { SectionDialog, SectionInfoDialog } from '../forms/SectionDialogs';
 
 /** The editor's left side: the form's sections (choose one; its info; add a section on an open form). */
@@ -40,11 +40,9 @@ export function SectionsNav({
       <Typography variant="h2" id="editor-sections" sx={{ mb: 1 }}>
         {t('design:section.list')}
       </Typography>
-      <QueryState
-        loading={sections.isLoading}
-        error={sections.isError}
+      <QueryBlock
+        query={sections}
         errorText={t('design:errors.form')}
-        onRetry={() => void sections.refetch()}
         empty={list.length === 0}
         emptyText={t('design:section.empty')}
       >
@@ -79,7 +77,7 @@ export function SectionsNav({
             </ListItem>
           ))}
         </List>
-      </QueryState>
+      </QueryBlock>
       {!complete && (
         <Button startIcon={<Add />} onClick={() => setAdding(true)} sx={{ mt: 1 }}>
           {t('design:section.create')}

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { design, FIELD_TYPES, normaliseOptions, type FieldType } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useFormTypeMutations, type FieldDefinition, type FormType } from '../api';
-import { DesignDialog, PrintTextField, RhfText } from '../components/common';
+import { DesignDialog, PrintTextField, RhfText, SubmitActions } from '../components/common';
 
 const formTypeSchema = z.object({
   title: design.formTypeCreate.shape.title,
@@ -68,12 +68,11 @@ export function FormTypeDialog({
           });
       })}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-            {formType ? t('common:actions.save') : t('design:common.create')}
-          </Button>
-        </>
+        <SubmitActions
+          onCancel={close}
+          pending={create.isPending || update.isPending}
+          label={formType ? t('common:actions.save') : t('design:common.create')}
+        />
       }
     >
       <RhfText control={rhf.control} name="title" label={t('design:formType.title')} required printCheck autoFocus />
@@ -154,12 +153,11 @@ export function FieldDefinitionDialog({
       title={field ? t('design:fieldDef.edit') : t('design:fieldDef.create')}
       onSubmit={submit}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={createField.isPending || updateField.isPending}>
-            {field ? t('common:actions.save') : t('design:common.create')}
-          </Button>
-        </>
+        <SubmitActions
+          onCancel={close}
+          pending={createField.isPending || updateField.isPending}
+          label={field ? t('common:actions.save') : t('design:common.create')}
+        />
       }
     >
       <RhfText control={rhf.control} name="title" label={t('design:fieldDef.title')} required printCheck autoFocus />

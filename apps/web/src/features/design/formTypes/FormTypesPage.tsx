@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useFieldDefinitions, useFormTypeMutations, useFormTypes, type FieldDefinition, type FormType } from '../api';
-import { ConfirmDialog, QueryState } from '../components/common';
+import { QueryBlock, useDeleteDialog } from '../components/common';
 import { ResponsiveList } from '../components/ResponsiveList';
 import { FieldDefinitionDialog, FormTypeDialog } from './FormTypeDialogs';
 
@@ -29,8 +29,11 @@ function Fields({ formType }: { formType: FormType }) {
   const { removeField } = useFormTypeMutations();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FieldDefinition | null>(null);
-  const [deleting, setDeleting] = useState<FieldDefinition | null>(null);
   const list = fields.data ?? [];
+  const deletion = useDeleteDialog<FieldDefinition>(removeField, {
+    title: t('design:fieldDef.deleteTitle'),
+    text: (x) => t('design:fieldDef.deleteText', { title: x?.title ?? '' }),
+  });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="fielddefs-title" sx={{ p: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
@@ -41,11 +44,9 @@ function Fields({ formType }: { formType: FormType }) {
           {t('design:fieldDef.create')}
         </Button>
       </Box>
-      <QueryState
-        loading={fields.isLoading}
-        error={fields.isError}
+      <QueryBlock
+        query={fields}
         errorText={t('design:errors.fields')}
-        onRetry={() => void fields.refetch()}
         empty={list.length === 0}
         emptyText={t('design:fieldDef.empty')}
       >
@@ -77,26 +78,19 @@ function Fields({ formType }: { formType: FormType }) {
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('design:common.delete')}>
-                <IconButton aria-label={t('design:fieldDef.deleteOf', { title: f.title })} onClick={() => setDeleting(f)}>
+                <IconButton aria-label={t('design:fieldDef.deleteOf', { title: f.title })} onClick={() => deletion.ask(f)}>
                   <DeleteOutline />
                 </IconButton>
               </Tooltip>
             </>
           )}
         />
-      </QueryState>
+      </QueryBlock>
       <FieldDefinitionDialog key="new" open={adding} onClose={() => setAdding(false)} formTypeId={formType.id} />
       {editing && (
         <FieldDefinitionDialog key={editing.id} open onClose={() => setEditing(null)} formTypeId={formType.id} field={editing} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:fieldDef.deleteTitle')}
-        text={t('design:fieldDef.deleteText', { title: deleting?.title ?? '' })}
-        pending={removeField.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && removeField.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {deletion.dialog}
     </Paper>
   );
 }
@@ -111,11 +105,15 @@ export default function FormTypesPage() {
   const { remove } = useFormTypeMutations();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<FormType | null>(null);
-  const [deleting, setDeleting] = useState<FormType | null>(null);
   const selectedId = params.get('formTypeId');
   const list = formTypes.data ?? [];
   const selected = list.find((f) => f.id === selectedId) ?? null;
   const select = (id: string | null) => setParams(id ? { formTypeId: id } : {}, { replace: true });
+  const deletion = useDeleteDialog<FormType>(remove, {
+    title: t('design:formType.deleteTitle'),
+    text: (x) => t('design:formType.deleteText', { title: x?.title ?? '' }),
+    onDeleted: (x) => x.id === selectedId && select(null),
+  });
 
   return (
     <>
@@ -151,11 +149,9 @@ export default function FormTypesPage() {
             onChange={(e) => setSearch(e.target.value)}
             sx={{ mb: 1 }}
           />
-          <QueryState
-            loading={formTypes.isLoading}
-            error={formTypes.isError}
+          <QueryBlock
+            query={formTypes}
             errorText={t('design:errors.formTypes')}
-            onRetry={() => void formTypes.refetch()}
             empty={list.length === 0}
             emptyText={debounced ? t('design:common.nothingFound') : t('design:formType.empty')}
           >
@@ -178,7 +174,7 @@ export default function FormTypesPage() {
                       <IconButton
                         size="small"
                         aria-label={t('design:formType.deleteOf', { title: ft.title })}
-                        onClick={() => setDeleting(ft)}
+                        onClick={() => deletion.ask(ft)}
                       >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
@@ -195,7 +191,7 @@ export default function FormTypesPage() {
                 </ListItem>
               ))}
             </List>
-          </QueryState>
+          </QueryBlock>
         </Paper>
         {selected ? (
           <Fields key={selected.id} formType={selected} />
@@ -207,22 +203,7 @@ export default function FormTypesPage() {
       </Box>
       <FormTypeDialog open={creating} onClose={() => setCreating(false)} onCreated={(ft) => select(ft.id)} />
       {editing && <FormTypeDialog open onClose={() => setEditing(null)} formType={editing} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:formType.deleteTitle')}
-        text={t('design:formType.deleteText', { title: deleting?.title ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              if (deleting.id === selectedId) select(null);
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {deletion.dialog}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -9,7 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useVisits, type Form, type Visit } from '../api';
-import { DesignDialog, errorText, QueryState } from '../components/common';
+import { DesignDialog, errorText, QueryBlock, QueryState, SubmitActions } from '../components/common';
 import { useFormActions, useResearchForms } from '../formActionsApi';
 
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
@@ -39,14 +38,7 @@ export function CopyFormDialog({ form, researchId, onClose }: { form: Form | nul
         setTouched(true);
         if (chosen.length) copyToVisits.mutate({ id: form.id, visitIdList: chosen }, { onSuccess: close });
       }}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={copyToVisits.isPending}>
-            {t('design:form.copy')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={close} pending={copyToVisits.isPending} label={t('design:form.copy')} />}
     >
       {copyToVisits.error && (
         <Alert severity="error" sx={{ mb: 1 }}>
@@ -56,11 +48,9 @@ export function CopyFormDialog({ form, researchId, onClose }: { form: Form | nul
       <Typography id="copy-visits-label" sx={{ mb: 1 }}>
         {t('design:form.copyTo')}
       </Typography>
-      <QueryState
-        loading={visits.isLoading}
-        error={visits.isError}
+      <QueryBlock
+        query={visits}
         errorText={t('design:errors.visits')}
-        onRetry={() => void visits.refetch()}
         empty={others.length === 0}
         emptyText={t('design:visits.empty')}
       >
@@ -75,7 +65,7 @@ export function CopyFormDialog({ form, researchId, onClose }: { form: Form | nul
             />
           ))}
         </FormGroup>
-      </QueryState>
+      </QueryBlock>
       {touched && chosen.length === 0 && <FormHelperText error>{t('design:form.chooseVisits')}</FormHelperText>}
     </DesignDialog>
   );
@@ -121,12 +111,11 @@ export function CopyFormListDialog({
         if (chosen.length) copyFormList.mutate({ visitId: visit.id, formIdList: chosen }, { onSuccess: close });
       }}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={copyFormList.isPending}>
-            {t('design:copyForms.submit', { count: chosen.length })}
-          </Button>
-        </>
+        <SubmitActions
+          onCancel={close}
+          pending={copyFormList.isPending}
+          label={t('design:copyForms.submit', { count: chosen.length })}
+        />
       }
     >
       {copyFormList.error && (

@@ -1,8 +1,7 @@
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormMutations, type Form } from '../api';
-import { DesignDialog } from '../components/common';
+import { DesignDialog, SubmitActions } from '../components/common';
 import { FormInputs, formInputResolver, NEW_FORM, toFormBody, type FormInput, type FormOutput } from './FormInputs';
 
 /** Create a form in a visit (spec section 5, "Form creation"); existing forms are edited in their info dialog. */
@@ -42,14 +41,7 @@ export function FormDialog({
           },
         ),
       )}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('design:common.create')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={close} pending={create.isPending} />}
     >
       <FormInputs control={rhf.control} researchId={researchId} />
     </DesignDialog>

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormMutations, type Form } from '../api';
 import { InfoRow } from '../components/common';
-import { InfoEditDialog } from '../components/InfoEditDialog';
-import { FormInputs, formInputResolver, fromForm, toFormBody, type FormInput, type FormOutput } from './FormInputs';
+import { InfoEditDialog, useInlineEdit } from '../components/InfoEditDialog';
+import { FormInputs, formInputResolver, fromForm, toFormBody } from './FormInputs';
 
 /**
  * Form info (spec sections 2 and 4): the form's settings read-only, edited inline (view → edit →
@@ -13,39 +11,19 @@ import { FormInputs, formInputResolver, fromForm, toFormBody, type FormInput, ty
  */
 export function FormInfoDialog({ form, onClose, canEdit = true }: { form: Form | null; onClose: () => void; canEdit?: boolean }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
   const { update } = useFormMutations();
-  const rhf = useForm<FormInput, unknown, FormOutput>({
-    resolver: formInputResolver,
-    values: form ? fromForm(form) : undefined,
-  });
+  const inline = useInlineEdit({ item: form, toInput: fromForm, resolver: formInputResolver, onClose });
   if (!form) return null;
-  const cancel = () => {
-    rhf.reset(fromForm(form));
-    setEditing(false);
-  };
-  const close = () => {
-    cancel();
-    onClose();
-  };
   const yesNo = (v: boolean) => t(v ? 'design:common.yes' : 'design:common.no');
   return (
     <InfoEditDialog
       title={t('design:form.info', { title: form.title })}
-      editing={editing}
+      state={inline}
       canEdit={canEdit && !form.complete}
       readOnlyNote={form.complete ? t('design:form.completeNoEdit') : undefined}
       pending={update.isPending}
-      onEdit={() => setEditing(true)}
-      onCancel={cancel}
-      onClose={close}
-      onSubmit={rhf.handleSubmit((v) =>
-        update.mutate(
-          { id: form.id, body: { ...toFormBody(v), updatedAt: form.updatedAt } },
-          { onSuccess: () => setEditing(false), onError: cancel },
-        ),
-      )}
-      edit={<FormInputs control={rhf.control} researchId={form.researchId} formTypeReadOnly />}
+      onSubmit={inline.submit(update, (v) => ({ id: form.id, body: { ...toFormBody(v), updatedAt: form.updatedAt } }))}
+      edit={<FormInputs control={inline.form.control} researchId={form.researchId} formTypeReadOnly />}
       view={
         <>
           <InfoRow label={t('design:form.title')}>{form.title}</InfoRow>

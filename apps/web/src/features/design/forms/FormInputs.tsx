@@ -1,16 +1,14 @@
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DEFAULT_FORM_EMPLOYEE_TYPES, design, EMPLOYEE_TYPES, GENDERS } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useFormTypes, useResearchVersions, type Form } from '../api';
-import { RhfText } from '../components/common';
+import { RhfCheckboxes, RhfText } from '../components/common';
 
 /** The form's own settings (spec section 5, "Form creation"), shared by the create and info dialogs. */
 export const formSchema = z.object({
@@ -139,21 +137,7 @@ export function FormInputs({
           ))}
         </RhfText>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        {(['isRequired', 'repeating'] as const).map((name) => (
-          <Controller
-            key={name}
-            name={name}
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                label={t(`design:form.${name}`)}
-              />
-            )}
-          />
-        ))}
-      </Box>
+      <RhfCheckboxes control={control} names={['isRequired', 'repeating']} label={(name) => t(`design:form.${name}`)} />
     </>
   );
 }

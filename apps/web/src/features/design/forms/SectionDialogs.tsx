@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { design } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useSectionMutations, type Section } from '../api';
-import { DesignDialog, InfoRow, PointChips, RhfText, splitList } from '../components/common';
-import { InfoEditDialog } from '../components/InfoEditDialog';
+import { DesignDialog, InfoRow, PointChips, RhfText, SubmitActions, splitList } from '../components/common';
+import { InfoEditDialog, useInlineEdit } from '../components/InfoEditDialog';
 
 /** Section settings (spec section 5: the name is required). */
 const sectionSchema = z.object({
@@ -60,14 +58,7 @@ export function SectionDialog({ open, onClose, formId }: { open: boolean; onClos
       onClose={close}
       title={t('design:section.create')}
       onSubmit={rhf.handleSubmit((v) => create.mutate({ formId, ...toBody(v) }, { onSuccess: close }))}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('design:common.create')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={close} pending={create.isPending} />}
     >
       <SectionInputs control={rhf.control} />
     </DesignDialog>
@@ -90,38 +81,18 @@ export function SectionInfoDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
   const { update } = useSectionMutations();
-  const rhf = useForm<SectionInput, unknown, SectionOutput>({
-    resolver: sectionResolver,
-    values: section ? fromSection(section) : undefined,
-  });
+  const inline = useInlineEdit({ item: section, toInput: fromSection, resolver: sectionResolver, onClose });
   if (!section) return null;
-  const cancel = () => {
-    rhf.reset(fromSection(section));
-    setEditing(false);
-  };
-  const close = () => {
-    cancel();
-    onClose();
-  };
   return (
     <InfoEditDialog
       title={t('design:section.info', { name: section.sectionName })}
-      editing={editing}
+      state={inline}
       canEdit={!formComplete}
       readOnlyNote={formComplete ? t('design:section.completeNoEdit') : undefined}
       pending={update.isPending}
-      onEdit={() => setEditing(true)}
-      onCancel={cancel}
-      onClose={close}
-      onSubmit={rhf.handleSubmit((v) =>
-        update.mutate(
-          { id: section.id, body: { ...toBody(v), updatedAt: section.updatedAt } },
-          { onSuccess: () => setEditing(false), onError: cancel },
-        ),
-      )}
-      edit={<SectionInputs control={rhf.control} />}
+      onSubmit={inline.submit(update, (v) => ({ id: section.id, body: { ...toBody(v), updatedAt: section.updatedAt } }))}
+      edit={<SectionInputs control={inline.form.control} />}
       view={
         <>
           <InfoRow label={t('design:section.name')}>{section.sectionName}</InfoRow>

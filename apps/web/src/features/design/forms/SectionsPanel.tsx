@@ -14,7 +14,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useReorderSections, useSectionMutations, useSections, type Form, type SectionWithFields } from '../api';
-import { ConfirmDialog, PointChips, QueryState } from '../components/common';
+import { PointChips, QueryBlock, useDeleteDialog } from '../components/common';
 import { FormStateActions } from '../components/FormStateActions';
 import { ResponsiveList } from '../components/ResponsiveList';
 import { useFormActions } from '../formActionsApi';
@@ -30,9 +30,12 @@ export function SectionsPanel({ form, visitId, onSplit }: { form: Form; visitId:
   const { copySection } = useFormActions();
   const [adding, setAdding] = useState(false);
   const [infoId, setInfoId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SectionWithFields | null>(null);
   const list = sections.data ?? [];
   const info = list.find((s) => s.id === infoId) ?? null;
+  const deletion = useDeleteDialog<SectionWithFields>(remove, {
+    title: t('design:section.deleteTitle'),
+    text: (x) => t('design:section.deleteText', { name: x?.sectionName ?? '' }),
+  });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="sections-title" sx={{ p: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -45,11 +48,9 @@ export function SectionsPanel({ form, visitId, onSplit }: { form: Form; visitId:
         </Button>
       </Box>
       <FormStateActions form={form} onSplit={onSplit} />
-      <QueryState
-        loading={sections.isLoading}
-        error={sections.isError}
+      <QueryBlock
+        query={sections}
         errorText={t('design:errors.form')}
-        onRetry={() => void sections.refetch()}
         empty={list.length === 0}
         emptyText={t('design:section.empty')}
       >
@@ -94,7 +95,10 @@ export function SectionsPanel({ form, visitId, onSplit }: { form: Form; visitId:
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('design:common.delete')}>
-                    <IconButton aria-label={t('design:section.deleteOf', { name: s.sectionName })} onClick={() => setDeleting(s)}>
+                    <IconButton
+                      aria-label={t('design:section.deleteOf', { name: s.sectionName })}
+                      onClick={() => deletion.ask(s)}
+                    >
                       <DeleteOutline />
                     </IconButton>
                   </Tooltip>
@@ -103,7 +107,7 @@ export function SectionsPanel({ form, visitId, onSplit }: { form: Form; visitId:
             </>
           )}
         />
-      </QueryState>
+      </QueryBlock>
       {!form.complete && (
         <Button startIcon={<Add />} onClick={() => setAdding(true)} sx={{ mt: 1 }}>
           {t('design:section.create')}
@@ -116,14 +120,7 @@ export function SectionsPanel({ form, visitId, onSplit }: { form: Form; visitId:
         formComplete={form.complete}
         onClose={() => setInfoId(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:section.deleteTitle')}
-        text={t('design:section.deleteText', { name: deleting?.sectionName ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {deletion.dialog}
     </Paper>
   );
 }

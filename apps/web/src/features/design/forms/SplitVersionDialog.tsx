@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Form } from '../api';
-import { DesignDialog, errorText } from '../components/common';
+import { DesignDialog, errorText, SubmitActions } from '../components/common';
 import { useFormActions } from '../formActionsApi';
 
 /** Split is offered only for a form of more than one research version (spec section 4). */
@@ -58,12 +57,12 @@ export function SplitVersionDialog({
         );
       }}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={splitVersion.isPending} disabled={!canSplit(form)}>
-            {t('design:split.submit')}
-          </Button>
-        </>
+        <SubmitActions
+          onCancel={close}
+          pending={splitVersion.isPending}
+          label={t('design:split.submit')}
+          disabled={!canSplit(form)}
+        />
       }
     >
       {splitVersion.error && (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
@@ -10,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from '@edc/domain';
 import type { Form } from '../api';
-import { DesignDialog, errorText, PrintTextField, QueryState } from '../components/common';
+import { DesignDialog, errorText, PrintTextField, QueryBlock, SubmitActions } from '../components/common';
 import { useFormActions, useFormTemplates } from '../formActionsApi';
 
 const TITLE_MAX = 500;
@@ -38,12 +37,7 @@ export function SaveTemplateDialog({ form, onClose }: { form: Form | null; onClo
         if (!empty) saveAsTemplate.mutate({ formId: form.id, title: value.trim() }, { onSuccess: close });
       }}
       actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={saveAsTemplate.isPending} disabled={empty}>
-            {t('common:actions.save')}
-          </Button>
-        </>
+        <SubmitActions onCancel={close} pending={saveAsTemplate.isPending} label={t('common:actions.save')} disabled={empty} />
       }
     >
       {saveAsTemplate.error && (
@@ -113,25 +107,16 @@ export function FromTemplateDialog({
           },
         );
       }}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={fromTemplate.isPending}>
-            {t('design:common.create')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={close} pending={fromTemplate.isPending} />}
     >
       {fromTemplate.error && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorText(fromTemplate.error)}
         </Alert>
       )}
-      <QueryState
-        loading={templates.isLoading}
-        error={templates.isError}
+      <QueryBlock
+        query={templates}
         errorText={t('design:errors.templates')}
-        onRetry={() => void templates.refetch()}
         empty={list.length === 0}
         emptyText={t('design:template.empty')}
       >
@@ -171,7 +156,7 @@ export function FromTemplateDialog({
           onChange={(e) => setTitle(e.target.value)}
           slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
         />
-      </QueryState>
+      </QueryBlock>
     </DesignDialog>
   );
 }

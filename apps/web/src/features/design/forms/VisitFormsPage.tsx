@@ -16,13 +16,14 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES } from '@edc/domain';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { designKeys, useFormMutations, useForms, useReorder, useResearchVersions, useVisit, type Form } from '../api';
-import { ConfirmDialog, QueryState, VersionFilter } from '../components/common';
+import { QueryBlock, useDeleteDialog, VersionFilter } from '../components/common';
+import { useQueryParams } from '../components/useQueryParams';
 import { ResponsiveList } from '../components/ResponsiveList';
 import { VISITS_SETTINGS_PATH, formEditorPath } from '../paths';
 import { CopyFormDialog, CopyFormListDialog } from './CopyDialogs';
@@ -35,7 +36,7 @@ import { FromTemplateDialog } from './TemplateDialogs';
 export default function VisitFormsPage() {
   const { t } = useTranslation();
   const { visitId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useQueryParams();
   const visit = useVisit(visitId);
   const researchId = visit.data?.researchId ?? null;
   const versionId = params.get('versionId');
@@ -49,19 +50,7 @@ export default function VisitFormsPage() {
   const { remove } = useFormMutations();
   const [creating, setCreating] = useState<'form' | 'template' | 'copy' | null>(null);
   const [infoId, setInfoId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Form | null>(null);
   const [copying, setCopying] = useState<Form | null>(null);
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const all = useMemo(() => forms.data ?? [], [forms.data]);
   const filtered = useMemo(() => {
@@ -77,6 +66,11 @@ export default function VisitFormsPage() {
   const info = all.find((f) => f.id === infoId) ?? null;
   const title = visit.data?.title ?? t('design:visit.page');
 
+  const deletion = useDeleteDialog<Form>(remove, {
+    title: t('design:form.deleteTitle'),
+    text: (x) => t('design:form.deleteText', { title: x?.title ?? '' }),
+    onDeleted: (x) => x.id === selectedId && setParam('formId', null),
+  });
   return (
     <>
       <Button component={RouterLink} to={`${VISITS_SETTINGS_PATH}?visitId=${visitId}`} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
@@ -149,11 +143,9 @@ export default function VisitFormsPage() {
               </Typography>
             )}
           </Box>
-          <QueryState
-            loading={forms.isLoading}
-            error={forms.isError}
+          <QueryBlock
+            query={forms}
             errorText={t('design:errors.forms')}
-            onRetry={() => void forms.refetch()}
             empty={filtered.length === 0}
             emptyText={all.length === 0 ? t('design:form.empty') : t('design:common.nothingFound')}
           >
@@ -210,14 +202,14 @@ export default function VisitFormsPage() {
                       <ContentCopy />
                     </IconButton>
                   ) : (
-                    <IconButton aria-label={t('design:form.deleteOf', { title: f.title })} onClick={() => setDeleting(f)}>
+                    <IconButton aria-label={t('design:form.deleteOf', { title: f.title })} onClick={() => deletion.ask(f)}>
                       <DeleteOutline />
                     </IconButton>
                   )}
                 </>
               )}
             />
-          </QueryState>
+          </QueryBlock>
         </Paper>
         {selected ? (
           <SectionsPanel form={selected} visitId={visitId} onSplit={(copy) => setParam('formId', copy.id)} />
@@ -245,22 +237,7 @@ export default function VisitFormsPage() {
       {visit.data && <CopyFormListDialog open={creating === 'copy'} visit={visit.data} onClose={() => setCreating(null)} />}
       <FormInfoDialog form={info} onClose={() => setInfoId(null)} />
       {researchId && <CopyFormDialog form={copying} researchId={researchId} onClose={() => setCopying(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:form.deleteTitle')}
-        text={t('design:form.deleteText', { title: deleting?.title ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              if (deleting.id === selectedId) setParam('formId', null);
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {deletion.dialog}
     </>
   );
 }

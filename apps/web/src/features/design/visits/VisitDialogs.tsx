@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, type Control } from 'react-hook-form';
@@ -13,7 +9,8 @@ import { z } from 'zod';
 import { design, VISIT_TYPES } from '@edc/domain';
 import { formResolver } from '../../../shared/forms/zodI18n';
 import { useVisitMutations, type Visit } from '../api';
-import { DesignDialog, InfoRow, PointChips, RhfText } from '../components/common';
+import { DesignDialog, InfoRow, PointChips, RhfCheckboxes, RhfText, SubmitActions } from '../components/common';
+import { InfoEditDialog, useInlineEdit } from '../components/InfoEditDialog';
 
 const day = (min: number) => z.coerce.number<unknown>().int().min(min).max(100000);
 
@@ -88,21 +85,7 @@ function VisitFields({
         <RhfText control={control} name="dayMinus" label={t('design:visit.dayMinus')} type="number" />
         <RhfText control={control} name="dayPlus" label={t('design:visit.dayPlus')} type="number" />
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        {(['isRequired', 'repeating'] as const).map((name) => (
-          <Controller
-            key={name}
-            name={name}
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                label={t(`design:visit.${name}`)}
-              />
-            )}
-          />
-        ))}
-      </Box>
+      <RhfCheckboxes control={control} names={['isRequired', 'repeating']} label={(name) => t(`design:visit.${name}`)} />
       <Controller
         name="pointList"
         control={control}
@@ -158,14 +141,7 @@ export function CreateVisitDialog({
       onClose={close}
       title={t('design:visit.create')}
       onSubmit={form.handleSubmit((values) => create.mutate({ researchId, ...toBody(values) }, { onSuccess: close }))}
-      actions={
-        <>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('design:common.create')}
-          </Button>
-        </>
-      }
+      actions={<SubmitActions onCancel={close} pending={create.isPending} />}
     >
       <VisitFields control={form.control} pointOptions={pointOptions} />
     </DesignDialog>
@@ -185,61 +161,19 @@ export function VisitDetailsDialog({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
   const { update } = useVisitMutations();
-  const form = useForm<VisitFormInput, unknown, VisitFormOutput>({ resolver, values: visit ? fromVisit(visit) : EMPTY });
-  const close = () => {
-    setEditing(false);
-    onClose();
-  };
-  const cancel = () => {
-    if (visit) form.reset(fromVisit(visit));
-    setEditing(false);
-  };
+  const inline = useInlineEdit({ item: visit, toInput: fromVisit, resolver, onClose });
   if (!visit) return null;
-  const editable = canEdit && !visit.complete;
   return (
-    <DesignDialog
-      open
-      onClose={close}
+    <InfoEditDialog
       title={t('design:visit.details', { title: visit.title })}
-      onSubmit={form.handleSubmit((values) =>
-        update.mutate(
-          { id: visit.id, body: { ...toBody(values), updatedAt: visit.updatedAt } },
-          { onSuccess: () => setEditing(false), onError: cancel },
-        ),
-      )}
-      actions={
-        editing ? (
-          <>
-            <Button onClick={cancel}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={update.isPending}>
-              {t('design:common.confirm')}
-            </Button>
-          </>
-        ) : (
-          <>
-            {editable && (
-              <Button
-                onClick={(e) => {
-                  e.preventDefault();
-                  setEditing(true);
-                }}
-              >
-                {t('design:common.edit')}
-              </Button>
-            )}
-            <Button variant="contained" onClick={close}>
-              {t('common:actions.close')}
-            </Button>
-          </>
-        )
-      }
-    >
-      {editing ? (
-        <VisitFields control={form.control} pointOptions={pointOptions} />
-      ) : (
-        <Box component="dl" sx={{ m: 0 }}>
+      state={inline}
+      canEdit={canEdit && !visit.complete}
+      pending={update.isPending}
+      onSubmit={inline.submit(update, (v) => ({ id: visit.id, body: { ...toBody(v), updatedAt: visit.updatedAt } }))}
+      edit={<VisitFields control={inline.form.control} pointOptions={pointOptions} />}
+      view={
+        <>
           <InfoRow label={t('design:visit.title')}>{visit.title}</InfoRow>
           <InfoRow label={t('design:visit.visitKey')}>{visit.visitKey}</InfoRow>
           <InfoRow label={t('design:visit.type')}>{t(`design:visitType.${visit.visitTypeString}`)}</InfoRow>
@@ -256,8 +190,8 @@ export function VisitDetailsDialog({
           <InfoRow label={t('design:common.status')}>
             {t(visit.complete ? 'design:common.complete' : 'design:common.inProgress')}
           </InfoRow>
-        </Box>
-      )}
-    </DesignDialog>
+        </>
+      }
+    />
   );
 }

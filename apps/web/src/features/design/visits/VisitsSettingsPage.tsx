@@ -18,7 +18,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { Loading } from '../../../shared/components/Loading';
@@ -33,7 +33,8 @@ import {
   useVisits,
   type Visit,
 } from '../api';
-import { ConfirmDialog, PointChips, QueryState, VersionFilter } from '../components/common';
+import { PointChips, QueryBlock, useDeleteDialog, VersionFilter } from '../components/common';
+import { useQueryParams } from '../components/useQueryParams';
 import { ResearchPicker } from '../components/ResearchPicker';
 import { ResponsiveList, visuallyHidden, type Column } from '../components/ResponsiveList';
 import { formEditorPath, visitPath } from '../paths';
@@ -48,11 +49,9 @@ function VisitForms({ visit }: { visit: Visit }) {
       <Typography variant="h2" id="visit-forms-title" sx={{ mb: 1 }}>
         {t('design:visit.formsOf', { title: visit.title })}
       </Typography>
-      <QueryState
-        loading={forms.isLoading}
-        error={forms.isError}
+      <QueryBlock
+        query={forms}
         errorText={t('design:errors.forms')}
-        onRetry={() => void forms.refetch()}
         empty={(forms.data ?? []).length === 0}
         emptyText={t('design:form.empty')}
       >
@@ -64,7 +63,7 @@ function VisitForms({ visit }: { visit: Visit }) {
             </ListItemButton>
           ))}
         </List>
-      </QueryState>
+      </QueryBlock>
       <Button component={RouterLink} to={visitPath(visit.id)} sx={{ mt: 1 }}>
         {t('design:visit.openForms')}
       </Button>
@@ -76,7 +75,7 @@ function VisitForms({ visit }: { visit: Visit }) {
 export default function VisitsSettingsPage() {
   const { t } = useTranslation();
   const { researchId, loading, choose, me } = useDesignResearch();
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useQueryParams();
   const versionId = params.get('versionId');
   const selectedId = params.get('visitId');
   const visits = useVisits(researchId, versionId);
@@ -86,7 +85,6 @@ export default function VisitsSettingsPage() {
   const { remove, toggleComplete } = useVisitMutations();
   const [creating, setCreating] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Visit | null>(null);
 
   const list = useMemo(() => visits.data ?? [], [visits.data]);
   const selected = list.find((v) => v.id === selectedId) ?? null;
@@ -94,16 +92,6 @@ export default function VisitsSettingsPage() {
   const research = researches.data?.find((r) => r.id === researchId);
   const pointOptions = research?.pointList ?? [];
   const canPick = me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor';
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const columns: Column<Visit>[] = [
     {
@@ -164,7 +152,7 @@ export default function VisitsSettingsPage() {
       </Tooltip>
       {!v.complete && (
         <Tooltip title={t('design:common.delete')}>
-          <IconButton aria-label={t('design:visit.deleteOf', { title: v.title })} onClick={() => setDeleting(v)}>
+          <IconButton aria-label={t('design:visit.deleteOf', { title: v.title })} onClick={() => deletion.ask(v)}>
             <DeleteOutline />
           </IconButton>
         </Tooltip>
@@ -172,6 +160,11 @@ export default function VisitsSettingsPage() {
     </>
   );
 
+  const deletion = useDeleteDialog<Visit>(remove, {
+    title: t('design:visit.deleteTitle'),
+    text: (x) => t('design:visit.deleteText', { title: x?.title ?? '' }),
+    onDeleted: (x) => x.id === selectedId && setParam('visitId', null),
+  });
   if (loading) return <Loading />;
   return (
     <>
@@ -211,11 +204,9 @@ export default function VisitsSettingsPage() {
           }}
         >
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-            <QueryState
-              loading={visits.isLoading}
-              error={visits.isError}
+            <QueryBlock
+              query={visits}
               errorText={t('design:errors.visits')}
-              onRetry={() => void visits.refetch()}
               empty={list.length === 0}
               emptyText={t('design:visits.empty')}
             >
@@ -232,7 +223,7 @@ export default function VisitsSettingsPage() {
                 onSelect={(v) => setParam('visitId', v.id === selectedId ? null : v.id)}
                 actions={actions}
               />
-            </QueryState>
+            </QueryBlock>
           </Paper>
           {selected && <VisitForms visit={selected} />}
         </Box>
@@ -246,22 +237,7 @@ export default function VisitsSettingsPage() {
         />
       )}
       <VisitDetailsDialog visit={details} onClose={() => setDetailsId(null)} pointOptions={pointOptions} canEdit />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('design:visit.deleteTitle')}
-        text={t('design:visit.deleteText', { title: deleting?.title ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              if (deleting.id === selectedId) setParam('visitId', null);
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {deletion.dialog}
     </>
   );
 }
