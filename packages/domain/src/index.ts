@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './messages.js';
 export * from './enum-labels.js';
+export * from './people.js';
 export * as common from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/identity.js';

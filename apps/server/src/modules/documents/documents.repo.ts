@@ -40,7 +40,8 @@ type VersionRecord = {
 
 const author = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
 
-export function toDocument(d: DocumentRow, authorNameOf: string | null): DocumentReply {
+/** A document's reply; `creatorName` is the full name of its creator, selected with it (`authorName`). */
+export function toDocument(d: DocumentRow, creatorName: string | null): DocumentReply {
   return {
     id: d.id,
     name: d.name,
@@ -52,7 +53,7 @@ export function toDocument(d: DocumentRow, authorNameOf: string | null): Documen
     type: d.type as DocumentType,
     sendToDrTrial: d.sendToDrTrial,
     forAll: d.forAll,
-    createdBy: author(d.createdBy, authorNameOf),
+    createdBy: author(d.createdBy, creatorName),
     date: d.createdAt.toISOString(),
     documentLink: `/api/Documents/${d.id}/File`,
   };

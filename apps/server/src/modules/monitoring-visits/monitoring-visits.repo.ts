@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { monitoringTimeState, type MonitoringVisit, type MonitoringVisitBrief } from '@edc/domain';
+import { monitoringTimeState, personFullName, type MonitoringVisit, type MonitoringVisitBrief } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import {
   employees,
@@ -93,9 +93,6 @@ const kioOrganisation = alias(organisations, 'kio_organisation');
 const siteCentre = alias(researchOrganisations, 'site_centre');
 const siteOrganisation = alias(organisations, 'site_organisation');
 
-const fullNameOf = (u: { lastName: string; firstName: string; patronymic: string | null }) =>
-  [u.lastName, u.firstName, u.patronymic].filter(Boolean).join(' ');
-
 /** Monitoring visits in the API's shape, in the order of `ids`; `now` decides their time state. */
 export async function loadMonitoringVisits(db: Db, ids: string[], now = new Date()): Promise<MonitoringVisit[]> {
   if (ids.length === 0) return [];
@@ -156,7 +153,7 @@ export async function loadMonitoringVisits(db: Db, ids: string[], now = new Date
         researchOrganisation: { ...r.kio, ...r.kioOrg },
         monitorList: monitors
           .filter((m) => m.monitoringVisitId === id)
-          .map((m) => ({ id: m.id, userId: m.userId, employeeType: m.employeeType, fullName: fullNameOf(m) })),
+          .map((m) => ({ id: m.id, userId: m.userId, employeeType: m.employeeType, fullName: personFullName(m) })),
         siteId: mv.siteId,
         site: r.site && r.siteOrg ? { ...r.site, ...r.siteOrg } : null,
         subjectVisitIdList: chosen.filter((c) => c.monitoringVisitId === id).map((c) => c.subjectVisitId),

@@ -9,6 +9,5 @@ export function employeeContextLabel(t: TFunction, employee: Employee): string {
     .join(' — ');
 }
 
-export function fullName(user: { lastName: string; firstName: string; patronymic?: string | null }): string {
-  return [user.lastName, user.firstName, user.patronymic].filter(Boolean).join(' ');
-}
+/** The rule lives with the domain package, so the server names people the same way. */
+export { personFullName as fullName } from '@edc/domain';

@@ -126,15 +126,15 @@ function messageTemplate(t: TFunction, key: string, names: readonly string[]) {
   return (values: Record<string, string>) => text.replace(/\uE000(\w+)\uE000/g, (_, n: string) => values[n] ?? '');
 }
 
-/** The labels of the visit cells of one page, translated once per language and visit list. */
+/** The labels of the visit cells of one page, translated once per language (t changes with it). */
 interface CellLabels {
   subjectStatus: (status: SubjectStatus) => string;
   confirm: (visit: Visit) => string;
   badge: (visit: Visit, status: CompletedStatus, date: string) => string;
 }
 
-function useCellLabels(visits: Visit[]): CellLabels {
-  const { t, i18n } = useTranslation();
+function useCellLabels(): CellLabels {
+  const { t } = useTranslation();
   return useMemo(() => {
     const confirm = messageTemplate(t, 'subjects:matrix.confirmVisit', ['visit']);
     const badge = messageTemplate(t, 'subjects:matrix.visitCell', ['visit', 'status', 'date']);
@@ -152,7 +152,7 @@ function useCellLabels(visits: Visit[]): CellLabels {
       confirm: (visit) => confirm({ visit: visit.title }),
       badge: (visit, status, date) => badge({ visit: visit.title, status: statusName(status), date }),
     };
-  }, [t, i18n.language, visits]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [t]);
 }
 
 /** The cell of one visit: the subject's visits of it (status in its colour, each opening its visit info), or the
@@ -301,7 +301,7 @@ export function SubjectTable({
   onOpenVisit,
 }: GridProps) {
   const { t } = useTranslation();
-  const labels = useCellLabels(visits);
+  const labels = useCellLabels();
   usePaintedMark(rows);
   const pinScr = state.pinned.includes('screeningNumber');
   const pinRand = state.pinned.includes('randomizationNumber');
@@ -424,7 +424,7 @@ export function SubjectTable({
 /** The mobile grid: a collapsible card per subject. */
 export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit, onOpenVisit }: GridProps) {
   const { t } = useTranslation();
-  const labels = useCellLabels(visits);
+  const labels = useCellLabels();
   usePaintedMark(rows);
   return (
     <Box sx={addButtonStyles}>
