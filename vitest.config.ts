@@ -14,6 +14,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file opens its own database copy; two at a time fit this machine's 2 cores.
           maxWorkers: 2,
+          // Its own group, so that it can run in one command with the unit projects (which use every core).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

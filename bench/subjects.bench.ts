@@ -7,7 +7,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { hashPassword } from '../apps/server/src/platform/crypto/passwords.js';
-import { report, scratchDatabase } from './support.js';
+import { BENCH_AUDIT_KEY, report, scratchDatabase } from './support.js';
 
 const SUBJECTS = 5_000;
 const CENTRES = 10;
@@ -103,7 +103,7 @@ console.log(
 
 // ----------------------------------------------------------------------------------------- requests
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench' }),
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench', AUDIT_KEY: BENCH_AUDIT_KEY }),
   database,
   logger: false,
 });

@@ -1,6 +1,11 @@
 import pg from 'pg';
+import { auditKeyOf, useAuditKey } from '../apps/server/src/platform/audit/audit-key.js';
 
 export const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The audit chain's key in benchmarks; set at once, since some benchmarks seed before they build the app. */
+export const BENCH_AUDIT_KEY = 'bench-audit-key-0123456789abcdef-0123456789';
+useAuditKey(auditKeyOf(BENCH_AUDIT_KEY));
 
 /** A throw-away PostgreSQL database for one benchmark run. */
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {

@@ -3,13 +3,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedDemoWorld, DEMO_PASSWORD } from '../apps/server/src/seed/demo-world.js';
-import { report, scratchDatabase } from './support.js';
+import { BENCH_AUDIT_KEY, report, scratchDatabase } from './support.js';
 
 const scratch = await scratchDatabase('edc_bench_me');
 const database = await openDatabase({ url: scratch.url });
 await seedDemoWorld(database.db);
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench' }),
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/edc-bench', AUDIT_KEY: BENCH_AUDIT_KEY }),
   database,
   logger: false,
 });

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_TIME_ZONE } from './support/dates';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server on a fresh embedded database.
  * With E2E_BASE_URL set, the tests use that server instead of starting one (set E2E_DATA_DIR to its
  * DATA_DIR so that the mail tests can read the outbox). E2E_PORT and E2E_WEB_DIST let several runs share a
- * machine (each with its own port and its own web build).
+ * machine (each with its own port and its own web build). E2E_ORDER=reverse runs the spec files last to first
+ * (one project each, run in the order listed by the single worker), to show that each stands alone.
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const externalServer = process.env.E2E_BASE_URL;
@@ -20,6 +22,13 @@ if (!process.env.E2E_DATA_DIR && !externalServer) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'edc-e2e-'));
 }
 
+const specFiles = fs
+  .readdirSync(path.join(repoRoot, 'e2e', 'tests'))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .sort()
+  .reverse();
+const reversed = process.env.E2E_ORDER === 'reverse' ? specFiles.map((file) => ({ name: file, testMatch: file })) : undefined;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results'),
@@ -30,13 +39,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  ...(reversed ? { projects: reversed } : {}),
   use: {
     baseURL,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
+    timezoneId: BROWSER_TIME_ZONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

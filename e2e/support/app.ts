@@ -19,6 +19,7 @@ export const MENU = {
   researches: 'Исследования',
   users: 'Пользователи',
   monitoringVisits: 'Мониторинговые визиты',
+  audit: 'Журнал аудита',
 } as const;
 
 export interface DemoAccount {
@@ -88,7 +89,7 @@ export const ACCOUNTS: DemoAccount[] = [
     organisations: ['Демо Фарма'],
     currentOrganisation: 'Демо Фарма',
     // Research settings sit in the administration group (the top-level item is for sponsors and users).
-    menuLinks: [MENU.profile, MENU.references, ...ADMINISTRATION_LINKS, MENU.users],
+    menuLinks: [MENU.profile, MENU.references, ...ADMINISTRATION_LINKS, MENU.audit, MENU.users],
     menuGroups: [MENU.organisations, MENU.administration],
     menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits],
     activeLink: MENU.researchSettings,
@@ -105,7 +106,7 @@ export const ACCOUNTS: DemoAccount[] = [
     currentOrganisation: 'Демо Фарма',
     menuLinks: [MENU.profile, ...ADMINISTRATION_LINKS],
     menuGroups: [MENU.organisations, MENU.administration],
-    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits],
+    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits, MENU.audit],
     activeLink: null,
   },
   researcher('site@demo.test', 'Главный исследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),

@@ -176,7 +176,9 @@ test('form info and section info: view, edit, cancel restores, confirm saves, a 
   await openFormInfo(page, FORM_RENAMED);
   const info2 = page.getByRole('dialog', { name: `Форма «${FORM_RENAMED}»` });
   await info2.getByRole('button', { name: 'Редактировать' }).click();
-  await call(page, 'put', `/Forms/${world.formId}`, { title: FORM });
+  const stored = await page.request.get(`/api/Forms/${world.formId}`, { headers: await authHeaders(page) });
+  const { updatedAt } = ((await stored.json()) as { data: { updatedAt: string } }).data;
+  await call(page, 'put', `/Forms/${world.formId}`, { title: FORM, updatedAt });
   await info2.getByRole('textbox', { name: 'Название' }).fill('Чужое название');
   await info2.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(

@@ -2,10 +2,12 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { signIn, toast } from '../support/app';
+import { apiAuth, postOk } from '../support/api';
 
-// The study design as admin@demo.test (Manager of DEMO-001's admin centre): form types and fields on
-// /forms, a visit on /researchSettings/visits, a form with two sections on /visits/:id, fields added
-// and reordered in the form editor, then the form marked complete.
+// The study design as admin@demo.test (user role Admin): form types and fields on /forms, a visit on
+// /researchSettings/visits of a research of the spec's own (made through the API, so that the demo design
+// other specs use is left as it was), a form with two sections on /visits/:id, fields added and reordered
+// in the form editor, then the form marked complete.
 
 const suffix = Date.now().toString(36).slice(-5);
 const FORM_TYPE = `Витальные ${suffix}`;
@@ -32,6 +34,24 @@ async function fieldOrder(page: Page): Promise<string[]> {
 }
 
 test.describe.configure({ mode: 'serial' });
+
+let researchId = '';
+test.beforeAll(async ({ request }) => {
+  const admin = await apiAuth(request, 'admin@demo.test');
+  researchId = (
+    await postOk(request, admin, '/api/Researches', {
+      grlsProtocolNumber: `DES-${suffix}`,
+      grlsProtocol: 'Исследование дизайна',
+      sponsor: 'Демо Фарма',
+      grlsStartDate: '2026-01-10',
+      grlsPhase: 'II',
+      mnn: 'Дизайностатин',
+      protocolVersion: '1.0',
+      protocolVersionDate: '2026-01-10',
+    })
+  ).id;
+  await postOk(request, admin, '/api/ResearchVersions', { researchId, startedDate: '2026-01-10', majorIndex: 1, minorIndex: 0 });
+});
 
 test('design a visit, a form with two sections and fields, reorder and complete it', async ({ page }) => {
   test.setTimeout(180_000);
@@ -77,7 +97,7 @@ test('design a visit, a form with two sections and fields, reorder and complete 
   await expect(page.getByRole('cell', { name: 'Да, Нет (по умолчанию)' })).toBeVisible();
 
   // Visits settings: create a visit (required fields first, then the print-font warning).
-  await page.goto('/researchSettings/visits');
+  await page.goto(`/researchSettings/visits?researchId=${researchId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать визит' }).click();
   const visitDialog = page.getByRole('dialog', { name: 'Создать визит' });
@@ -217,7 +237,7 @@ test('design a visit, a form with two sections and fields, reorder and complete 
 test('visits settings at 390 px: cards, no overflow', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin@demo.test');
-  await page.goto('/researchSettings/visits');
+  await page.goto(`/researchSettings/visits?researchId=${researchId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Визиты' })).toBeVisible();
   const card = page.getByTestId('visit-row').filter({ hasText: VISIT });
   await expect(card).toBeVisible();

@@ -7,7 +7,9 @@ import { signIn } from '../support/app';
 // the demo monitor on its team.
 
 const row = (page: Page, screeningNumber: string) =>
-  page.getByTestId('subject-row').filter({ has: page.getByRole('rowheader', { name: screeningNumber }) });
+  page
+    .getByTestId('subject-row')
+    .filter({ has: page.getByRole('rowheader', { name: `Открыть страницу субъекта ${screeningNumber}`, exact: true }) });
 
 test('a monitor opens a visit of the matrix and sees the monitoring visits where it is available', async ({ page }) => {
   await signIn(page, 'kio@demo.test');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { openUserMenu, sideMenu, signIn, toast } from '../support/app';
+import { datesDuring } from '../support/dates';
 
 // The researches list and the research info (spec section 2): admin@demo.test creates a research, edits
 // its info inline, switches IWRS, locks and archives it, deletes another; the list becomes cards at
@@ -80,16 +81,17 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   }
   await create.getByRole('combobox', { name: 'Группы рандомизации' }).fill('A');
   await create.getByRole('combobox', { name: 'Группы рандомизации' }).press('Enter');
-  await create.getByRole('button', { name: 'Создать' }).click();
-  await expect(create).toHaveCount(0);
+  // The creation date is the server's stamp shown in the browser's time zone.
+  const created = await datesDuring(async () => {
+    await create.getByRole('button', { name: 'Создать' }).click();
+    await expect(create).toHaveCount(0);
+  });
   await expect(toast(page, 'Сохранено')).toBeVisible();
 
   const row = await findRow(page, NUMBER);
   await expect(row).toContainText('Тестостатин');
   await expect(row).toContainText('Текущее');
-  const today = new Date();
-  const created = [today.getDate(), today.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('.');
-  await expect(row).toContainText(`${created}.${today.getFullYear()}`);
+  await expect(row).toContainText(created);
   if (shot) await page.screenshot({ path: shot('researches-1280'), fullPage: true, animations: 'disabled' });
 
   // Info: every field; edit, cancel restores; edit and confirm saves.
@@ -120,10 +122,10 @@ test('create a research, edit its info, switch IWRS, lock and archive it, delete
   await info.getByRole('button', { name: 'Редактировать' }).click();
   await info.getByRole('textbox', { name: 'Фаза' }).fill('III');
   const found = await page.request.get(`/api/Researches?search=${NUMBER}`, { headers: await authHeaders(page) });
-  const id = ((await found.json()) as { data: { id: string }[] }).data[0]!.id;
+  const { id, updatedAt } = ((await found.json()) as { data: { id: string; updatedAt: string }[] }).data[0]!;
   const other = await page.request.put(`/api/Researches/${id}`, {
     headers: await authHeaders(page),
-    data: { grlsPhase: 'IV', protocolVersion: '1.1', protocolVersionDate: '2026-02-01', grlsStartDate: '2026-03-01' },
+    data: { grlsPhase: 'IV', protocolVersion: '1.1', protocolVersionDate: '2026-02-01', grlsStartDate: '2026-03-01', updatedAt },
   });
   expect(other.ok()).toBe(true);
   await info.getByRole('button', { name: 'Подтвердить' }).click();

@@ -1,88 +1,57 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { DEMO_PASSWORD, signIn, toast } from '../support/app';
+import { signIn, toast } from '../support/app';
+import { apiAuth, currentResearchId, postOk, visitIdByKey } from '../support/api';
+import { browserDate, futureEverywhere, shown } from '../support/dates';
 
-// Subject Matrix journeys (spec operations section 2). The demo world has no visits designed, so a
-// fixture creates a Screening and a Period visit for DEMO-001 through the API as the administrator.
+// Subject Matrix journeys (spec operations section 2) on DEMO-001's own design: its screening visit and
+// visit 1 (day 14 ± 2 after randomisation), which site 01's research version holds. The spec changes no
+// design, so it does not depend on what other specs did to it. Dates are the browser's (support/dates.ts).
 
-const SCREENING_VISIT = 'E2E Скрининг';
-const PERIOD_VISIT = 'E2E Период 1';
+const SCREENING_VISIT = 'Скрининг';
+const PERIOD_VISIT = 'Визит 1';
 const SCREENING_NUMBER = 'E2E-S-001';
 const RANDOMISATION_NUMBER = 'E2E-R-001';
 // A second subject, made through the API: randomised four weeks ago, with both visits held.
 const SECOND_NUMBER = 'E2E-S-002';
 const SECOND_NAME = 'Иванова Анна Петровна';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const reply = await request.post('/api/Auth/SignIn', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
-test.beforeAll(async ({ request }) => {
-  const site = await apiToken(request, 'site@demo.test');
-  const me = (await (await request.get('/api/Users/me', { headers: { Authorization: `Bearer ${site}` } })).json()) as {
-    data: { employees: { id: string; researchOrganisation: { research: { id: string } } }[]; currentEmployeeId: string };
-  };
-  const researchId = me.data.employees.find((e) => e.id === me.data.currentEmployeeId)!.researchOrganisation.research.id;
-  const admin = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` };
-  const existing = (await (await request.get(`/api/Visits?researchId=${researchId}`, { headers: admin })).json()) as {
-    data: { visitKey: string }[];
-  };
-  for (const visit of [
-    { title: SCREENING_VISIT, visitKey: 'E2E_SCR', visitTypeString: 'Screening', dayNumber: 0 },
-    { title: PERIOD_VISIT, visitKey: 'E2E_P1', visitTypeString: 'Period', dayNumber: 7, dayPlus: 2, dayMinus: 2 },
-  ]) {
-    if (existing.data.some((v) => v.visitKey === visit.visitKey)) continue;
-    const reply = await request.post('/api/Visits', { headers: admin, data: { researchId, description: null, ...visit } });
-    expect(reply.ok(), await reply.text()).toBe(true);
-  }
-});
-
-/** YYYY-MM-DD in Moscow (the browser's time zone), n days from now (negative: in the past). */
-const isoIn = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-/** The same date as the dialogs show and take it: DD.MM.YYYY. */
-const text = (iso: string) => iso.split('-').reverse().join('.');
-const today = () => text(isoIn(0));
-// 36 hours ahead: past the latest time zone's today, which the future-date rule allows.
-const tomorrow = () => text(new Date(Date.now() + 36 * 3600 * 1000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' }));
-const daysAgo = (n: number) => text(isoIn(-n));
+const today = () => shown(browserDate());
+const tomorrow = () => shown(futureEverywhere());
+const daysAgo = (n: number) => shown(browserDate(-n));
 
 /** E2E-S-002 through the API as the site's investigator: screened 30 days ago, randomised 28 days ago (group A),
- * the period visit (day 7 ± 2) held 21 days ago. */
+ * visit 1 (day 14 ± 2) held 14 days ago. */
 async function createSecondSubject(request: APIRequestContext) {
-  const site = auth(await apiToken(request, 'site@demo.test'));
-  const admin = auth(await apiToken(request, 'admin@demo.test'));
-  const visits = (await (await request.get('/api/Visits', { headers: admin })).json()) as {
-    data: { id: string; visitKey: string }[];
-  };
-  const visitId = (key: string) => visits.data.find((v) => v.visitKey === key)!.id;
-  const post = async (url: string, data: unknown) => {
-    const reply = await request.post(url, { headers: site, data });
-    expect(reply.ok(), await reply.text()).toBe(true);
-    return ((await reply.json()) as { data: { id: string } }).data;
-  };
-  const subject = await post('/api/Subjects', {
+  const site = await apiAuth(request, 'site@demo.test');
+  const admin = await apiAuth(request, 'admin@demo.test');
+  const researchId = await currentResearchId(request, site);
+  const subject = await postOk(request, site, '/api/Subjects', {
     genderString: 'Female',
     birthDate: '1990-01-15',
-    screenDate: isoIn(-30),
+    screenDate: browserDate(-30),
     screeningNumber: SECOND_NUMBER,
     fullName: SECOND_NAME,
   });
-  await post('/api/SubjectsVisit', { date: isoIn(-30), subjectId: subject.id, visitId: visitId('E2E_SCR') });
-  await post(`/api/Subjects/${subject.id}/Randomise`, {
-    randomizationDate: isoIn(-28),
+  const visit = async (key: string, days: number) =>
+    postOk(request, site, '/api/SubjectsVisit', {
+      date: browserDate(days),
+      subjectId: subject.id,
+      visitId: await visitIdByKey(request, admin, researchId, key),
+    });
+  await visit('SCR', -30);
+  await postOk(request, site, `/api/Subjects/${subject.id}/Randomise`, {
+    randomizationDate: browserDate(-28),
     randomizationGroup: 'A',
     randomizationNumber: 'E2E-R-002',
   });
-  await post('/api/SubjectsVisit', { date: isoIn(-21), subjectId: subject.id, visitId: visitId('E2E_P1') });
+  await visit('V1', -14);
 }
 
 function row(page: Page, screeningNumber: string) {
-  return page.getByTestId('subject-row').filter({ has: page.getByRole('rowheader', { name: screeningNumber }) });
+  return page
+    .getByTestId('subject-row')
+    .filter({ has: page.getByRole('rowheader', { name: `Открыть страницу субъекта ${screeningNumber}`, exact: true }) });
 }
 
 async function openMatrix(page: Page) {
@@ -104,8 +73,8 @@ test.describe.serial('subject matrix', () => {
     // The site's home is the matrix.
     await expect(page).toHaveURL(/\/subjectmatrix$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Матрица субъектов' })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: SCREENING_VISIT })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: PERIOD_VISIT })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: SCREENING_VISIT, exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: PERIOD_VISIT, exact: true })).toBeVisible();
 
     // Create: a screening date in the future is refused with the spec's message.
     await page.getByRole('button', { name: 'Добавить субъекта' }).click();
@@ -183,7 +152,7 @@ test.describe.serial('subject matrix', () => {
     await page.getByRole('link', { name: `Открыть страницу субъекта ${SCREENING_NUMBER}` }).click();
     await expect(page).toHaveURL(/\/subject\/[0-9a-f-]+\/visits$/);
     await expect(page.getByRole('heading', { level: 1, name: `Субъект ${SCREENING_NUMBER}` })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: SCREENING_VISIT })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: SCREENING_VISIT, exact: true })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByText(SCREENING_NUMBER)).toBeVisible();
   });
 
@@ -196,27 +165,27 @@ test.describe.serial('subject matrix', () => {
     await expect(page.getByTestId('subject-row')).toHaveCount(1);
 
     // Visit info: the General tab first, the Documents tab with its count (visit-documents.spec.ts).
-    await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(21)}` }).click();
+    await subject.getByRole('button', { name: `${PERIOD_VISIT}: Не начат, ${daysAgo(14)}` }).click();
     const info = page.getByRole('dialog', { name: `Визит «${PERIOD_VISIT}»: субъект ${SECOND_NUMBER}` });
     await expect(info.getByRole('tab').first()).toHaveText('Общее');
     await expect(info.getByRole('tab')).toHaveText(['Общее', 'Документы (0)', 'Мониторинговые визиты (0)']);
     await expect(info.locator('[data-status="Empty"]')).toHaveText('Не начат');
-    await expect(info.getByText(`${daysAgo(23)} – ${daysAgo(19)}`)).toBeVisible();
+    await expect(info.getByText(`${daysAgo(16)} – ${daysAgo(12)}`)).toBeVisible();
     await expect(info.getByText('В срок')).toBeVisible();
     const date = info.getByRole('textbox', { name: /^Дата визита/ });
     const change = info.getByRole('button', { name: 'Изменить дату' });
-    await expect(date).toHaveValue(daysAgo(21));
+    await expect(date).toHaveValue(daysAgo(14));
     await expect(change).toBeDisabled();
 
     // A future date is refused with the spec's message, before anything is sent.
-    await date.fill(text(isoIn(10)));
+    await date.fill(shown(browserDate(10)));
     await change.click();
     await expect(info.getByText('Дата визита должна быть не позднее сегодняшней')).toBeVisible();
     // The server refuses a date before the screening: the field goes back to the visit's date with its message.
     await date.fill(daysAgo(40));
     await change.click();
     await expect(info.getByText(`Дата не может быть раньше ${daysAgo(30)}`)).toBeVisible();
-    await expect(date).toHaveValue(daysAgo(21));
+    await expect(date).toHaveValue(daysAgo(14));
     // A valid date (typed as digits) is saved; held after its window the visit is overdue.
     await date.fill('');
     await date.pressSequentially(daysAgo(10).replaceAll('.', ''));

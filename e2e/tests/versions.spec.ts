@@ -3,13 +3,18 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { MENU, sideMenu, signIn } from '../support/app';
+import { apiAuth, postOk } from '../support/api';
 
-// The versions settings page as admin@demo.test (user role Admin, Manager of DEMO-001's admin centre):
-// a protocol version, a research version with the duplicate-index refusal, the status machine forth and
-// back, then the version's design exported as ODM and imported again — as a new version of the same
-// research, and into DEMO-002 picked at the top of the page.
+// The versions settings page as admin@demo.test (user role Admin): a protocol version, a research version
+// with the duplicate-index refusal, the status machine forth and back, then the version's design exported
+// as ODM and imported again — as a new version of the same research, and into another research picked at
+// the top of the page. Both researches are the spec's own (made through the API), so the demo design that
+// other specs use is left as it was.
 
 const suffix = Date.now().toString(36).slice(-5);
+const RESEARCH = `VER-${suffix}`;
+const OTHER_RESEARCH = `VER-${suffix}-B`;
+const researchIds: Record<string, string> = {};
 const VISIT = `Визит версии ${suffix}`;
 const PROTOCOL = `E2E-${suffix}`;
 const DESCRIPTION = `Версия E2E ${suffix}`;
@@ -39,12 +44,40 @@ async function importOdm(page: Page, file: string): Promise<{ index: string; rep
   return { index, report };
 }
 
+test.beforeAll(async ({ request }) => {
+  const admin = await apiAuth(request, 'admin@demo.test');
+  for (const number of [RESEARCH, OTHER_RESEARCH]) {
+    const research = await postOk(request, admin, '/api/Researches', {
+      grlsProtocolNumber: number,
+      grlsProtocol: 'Исследование версий',
+      sponsor: 'Демо Фарма',
+      grlsStartDate: '2026-01-10',
+      grlsPhase: 'II',
+      mnn: 'Версиостатин',
+      protocolVersion: '1.0',
+      protocolVersionDate: '2026-01-10',
+    });
+    researchIds[number] = research.id;
+  }
+  await postOk(request, admin, '/api/ResearchVersions', {
+    researchId: researchIds[RESEARCH],
+    startedDate: '2026-01-10',
+    majorIndex: 1,
+    minorIndex: 0,
+  });
+});
+
 test('versions: protocol and research versions, status actions, ODM export and import', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'admin@demo.test');
 
-  // A visit, so that the new version carries a design over.
-  await page.goto('/researchSettings/visits');
+  // The administration menu leads to the versions page.
+  await sideMenu(page).getByRole('link', { name: MENU.versions, exact: true }).click();
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/research$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Версии' })).toBeVisible();
+
+  // A visit of the spec's research, so that the new version carries a design over.
+  await page.goto(`/researchSettings/visits?researchId=${researchIds[RESEARCH]}`);
   await page.getByRole('button', { name: 'Создать визит' }).click();
   const visitDialog = page.getByRole('dialog', { name: 'Создать визит' });
   await visitDialog.getByRole('textbox', { name: 'Название' }).fill(VISIT);
@@ -53,15 +86,13 @@ test('versions: protocol and research versions, status actions, ODM export and i
   await visitDialog.getByRole('button', { name: 'Создать' }).click();
   await expect(visitDialog).toHaveCount(0);
 
-  // The administration menu leads to the versions page.
-  await sideMenu(page).getByRole('link', { name: MENU.versions, exact: true }).click();
-  await expect(page).toHaveURL(/\/researchSettings\/versions\/research$/);
+  await page.goto(`/researchSettings/versions/research?researchId=${researchIds[RESEARCH]}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Версии' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Версии исследования');
 
   // Protocol versions: required fields, create, edit.
   await page.getByRole('tab', { name: 'Версии протокола' }).click();
-  await expect(page).toHaveURL(/\/researchSettings\/versions\/protocol$/);
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/protocol(\?|$)/);
   // The menu's Versions link stays current on every tab of the page (and research settings does not).
   await expect(sideMenu(page).getByRole('link', { name: MENU.versions, exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(sideMenu(page).locator('[aria-current="page"]')).toHaveCount(1);
@@ -91,7 +122,7 @@ test('versions: protocol and research versions, status actions, ODM export and i
 
   // Research versions: create one with the offered index.
   await page.getByRole('tab', { name: 'Версии исследования' }).click();
-  await expect(page).toHaveURL(/\/researchSettings\/versions\/research$/);
+  await expect(page).toHaveURL(/\/researchSettings\/versions\/research(\?|$)/);
   await page.getByRole('button', { name: 'Создать версию', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'Создать версию' });
   const index = await indexIn(create);
@@ -147,8 +178,8 @@ test('versions: protocol and research versions, status actions, ODM export and i
   if (shots) await page.screenshot({ path: shots('versions-research-1280.png'), fullPage: true, animations: 'disabled' });
 
   // An admin picks another research at the top and imports the same file into it.
-  await choose(page, page.locator('main'), 'Исследование', 'DEMO-002');
-  await expect(page).toHaveURL(/researchId=/);
+  await choose(page, page.locator('main'), 'Исследование', OTHER_RESEARCH);
+  await expect(page).toHaveURL(new RegExp(`researchId=${researchIds[OTHER_RESEARCH]}`));
   await expect(page.getByTestId('research-version-row').filter({ hasText: DESCRIPTION })).toHaveCount(0);
   const second = await importOdm(page, odmFile);
   await expect(second.report.getByTestId('odm-count-visits')).toHaveText(String(visits));

@@ -1,14 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { DEMO_PASSWORD, signIn, toast } from '../support/app';
+import { signIn, toast } from '../support/app';
+import { apiAuth, currentResearchId, postOk, visitIdByKey } from '../support/api';
+import { browserDate, shown } from '../support/dates';
 
 // Subject visit documents from the visit info dialog of the subject matrix (docs/documents.md). A fixture
-// makes the screening visit of the design (the same one subjects.spec.ts uses) and a subject with that
-// visit held ten days ago; the site's investigator uploads a PDF, downloads it and deletes it.
+// makes a subject of its own with DEMO-001's screening visit held ten days ago (no design change, so the
+// spec stands alone); the site's investigator uploads a PDF, downloads it and deletes it.
 
-const SCREENING_VISIT = 'E2E Скрининг';
+const SCREENING_VISIT = 'Скрининг';
 const SUBJECT = 'E2E-DOC-001';
 const DOCUMENT = 'Информированное согласие';
 /** A minimal PDF made in the test. */
@@ -21,52 +23,17 @@ const shot = process.env.SCREENSHOTS
   ? (page: Page, name: string) => page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', name) })
   : null;
 
-const isoIn = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' });
-const text = (iso: string) => iso.split('-').reverse().join('.');
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const reply = await request.post('/api/Auth/SignIn', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 test.beforeAll(async ({ request }) => {
-  const site = { Authorization: `Bearer ${await apiToken(request, 'site@demo.test')}` };
-  const admin = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` };
-  const me = (await (await request.get('/api/Users/me', { headers: site })).json()) as {
-    data: { employees: { id: string; researchOrganisation: { research: { id: string } } }[]; currentEmployeeId: string };
-  };
-  const researchId = me.data.employees.find((e) => e.id === me.data.currentEmployeeId)!.researchOrganisation.research.id;
-  const visits = async () =>
-    (
-      (await (await request.get(`/api/Visits?researchId=${researchId}`, { headers: admin })).json()) as {
-        data: { id: string; visitKey: string }[];
-      }
-    ).data;
-  if (!(await visits()).some((v) => v.visitKey === 'E2E_SCR')) {
-    const reply = await request.post('/api/Visits', {
-      headers: admin,
-      data: {
-        researchId,
-        description: null,
-        title: SCREENING_VISIT,
-        visitKey: 'E2E_SCR',
-        visitTypeString: 'Screening',
-        dayNumber: 0,
-      },
-    });
-    expect(reply.ok(), await reply.text()).toBe(true);
-  }
-  const visitId = (await visits()).find((v) => v.visitKey === 'E2E_SCR')!.id;
-  const subject = await request.post('/api/Subjects', {
-    headers: site,
-    data: { genderString: 'Male', birthDate: '1985-03-04', screenDate: isoIn(-10), screeningNumber: SUBJECT },
+  const site = await apiAuth(request, 'site@demo.test');
+  const admin = await apiAuth(request, 'admin@demo.test');
+  const visitId = await visitIdByKey(request, admin, await currentResearchId(request, site), 'SCR');
+  const subject = await postOk(request, site, '/api/Subjects', {
+    genderString: 'Male',
+    birthDate: '1985-03-04',
+    screenDate: browserDate(-10),
+    screeningNumber: SUBJECT,
   });
-  expect(subject.ok(), await subject.text()).toBe(true);
-  const subjectId = ((await subject.json()) as { data: { id: string } }).data.id;
-  const sv = await request.post('/api/SubjectsVisit', { headers: site, data: { date: isoIn(-10), subjectId, visitId } });
-  expect(sv.ok(), await sv.text()).toBe(true);
+  await postOk(request, site, '/api/SubjectsVisit', { date: browserDate(-10), subjectId: subject.id, visitId });
 });
 
 test('a site user uploads a PDF to a visit, downloads it and deletes it', async ({ page }) => {
@@ -76,7 +43,7 @@ test('a site user uploads a PDF to a visit, downloads it and deletes it', async 
   await expect(page.getByTestId('subject-row')).toHaveCount(1);
   await page
     .getByTestId('subject-row')
-    .getByRole('button', { name: `${SCREENING_VISIT}: Не начат, ${text(isoIn(-10))}` })
+    .getByRole('button', { name: `${SCREENING_VISIT}: Не начат, ${shown(browserDate(-10))}` })
     .click();
   const info = page.getByRole('dialog', { name: `Визит «${SCREENING_VISIT}»: субъект ${SUBJECT}` });
 

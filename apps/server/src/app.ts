@@ -14,6 +14,8 @@ import type { Database } from './platform/db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerTextGuard } from './platform/http/text-guard.js';
+import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { requestLanguage } from './platform/http/language.js';
 import { errorMessage } from '@edc/domain';
 import { auditActorOf } from './platform/http/guards.js';
@@ -62,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, {
     spaFallback: serveWeb ? (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : undefined,
   });
+  // NUL and lone surrogates in params, query or body: 400 naming the field, before any validation or handler.
+  registerTextGuard(app);
 
   const mailer =
     opts.mailer ??
@@ -75,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     body === '' ? done(null, undefined) : jsonParser(req, body as string, done),
   );
   app.decorate('deps', { config, db: opts.database.db, mailer });
+  useAuditKey(resolveAuditKey(config, opts.database.kind, app.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

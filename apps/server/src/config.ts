@@ -14,6 +14,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('EDC <no-reply@edc.local>'),
   /** Shared secret for sign-in from the external trial / medical information system. */
   EXTERNAL_LOGIN_SECRET: z.string().min(16).optional(),
+  /**
+   * Secret keying the audit chain (HMAC-SHA256, docs/audit-trail.md). Without it the embedded database uses
+   * DATA_DIR/audit.key, made once; PostgreSQL in production refuses to start without it.
+   */
+  AUDIT_KEY: z.string().min(32).optional(),
   /** Seed the demo world into an empty database at start (on by default for the embedded database). */
   DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

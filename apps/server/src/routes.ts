@@ -12,6 +12,7 @@ import { designRoutes } from './modules/design/design.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-visits.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -28,4 +29,5 @@ export function apiRoutes(api: FastifyInstance): void {
   subjectsRoutes(api);
   monitoringVisitsRoutes(api);
   documentsRoutes(api);
+  auditRoutes(api);
 }

@@ -24,6 +24,26 @@ export const ERROR_MESSAGES = {
   },
   rate_limited: { ru: 'Слишком много запросов, повторите позже', en: 'Too many requests, try again later' },
   internal: { ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+  text_nul: {
+    ru: 'Поле «{field}» содержит нулевой символ (U+0000), такой текст не принимается',
+    en: 'Field “{field}” holds a NUL character (U+0000); such text is not accepted',
+  },
+  text_lone_surrogate: {
+    ru: 'Поле «{field}» содержит повреждённый текст (одиночный суррогат UTF-16), такой текст не принимается',
+    en: 'Field “{field}” holds broken text (a lone UTF-16 surrogate); such text is not accepted',
+  },
+  xml_too_large: {
+    ru: 'Поле «{field}»: XML-файл больше {max} МБ',
+    en: '“{field}”: the XML file is larger than {max} MB',
+  },
+  xml_too_deep: {
+    ru: 'Поле «{field}»: в XML-файле элементы вложены глубже {max} уровней',
+    en: '“{field}”: the XML file nests elements deeper than {max} levels',
+  },
+  already_exists: {
+    ru: 'Такая запись уже существует: значение должно быть уникальным',
+    en: 'Such a record already exists: the value must be unique',
+  },
   wrong_credentials: { ru: 'Неверный e-mail или пароль', en: 'Wrong e-mail or password' },
   account_locked: {
     ru: 'Учётная запись заблокирована после 5 неудачных попыток входа, повторите через {minutes} мин.',
@@ -241,8 +261,8 @@ export const ERROR_MESSAGES = {
   },
   visit_already_exists: { ru: 'Такой визит у субъекта уже есть', en: 'The subject already has this visit' },
   visit_not_in_version: {
-    ru: 'Визит не входит в текущую версию исследования центра ({index})',
-    en: 'The visit is not part of the centre’s current research version ({index})',
+    ru: 'Визит не входит в версию исследования, в которой центр работает на дату визита ({index})',
+    en: 'The visit is not part of the research version the centre works in on the visit date ({index})',
   },
   screening_number_taken: {
     ru: 'Субъект со скрининговым номером «{number}» уже есть в исследовании',
@@ -251,6 +271,14 @@ export const ERROR_MESSAGES = {
   randomization_number_taken: {
     ru: 'Рандомизационный номер «{number}» уже присвоен другому субъекту исследования',
     en: 'Randomisation number “{number}” is already given to another subject of this research',
+  },
+  subject_already_randomised: {
+    ru: 'Субъект уже рандомизирован: повторная рандомизация невозможна',
+    en: 'The subject is already randomised: it cannot be randomised again',
+  },
+  randomization_group_fixed: {
+    ru: 'Группа рандомизации не меняется при исправлении рандомизации; её меняет отдельное действие с указанием причины, доступное только пользователям с доступом к группе',
+    en: 'The randomisation group does not change when the randomisation is corrected; it is changed by a separate action with a reason, open only to users with access to the group',
   },
   randomization_group_unknown: {
     ru: 'Группы «{group}» нет в исследовании; допустимы: {groups}',
@@ -379,6 +407,75 @@ export const ERROR_MESSAGES = {
   visit_documents_locked: {
     ru: 'Визит подписан: документы визита изменить нельзя',
     en: 'The visit is signed: its documents cannot change',
+  },
+  // Data entry (docs/data-entry.md).
+  item_value_invalid: { ru: 'Некорректное значение: «{field}»', en: 'Invalid value: “{field}”' },
+  reason_required: {
+    ru: 'Укажите причину изменения данных',
+    en: 'Give the reason for changing the data',
+  },
+  item_data_stale: {
+    ru: 'Значение поля «{field}» уже изменено другим пользователем; показано текущее значение',
+    en: 'The value of “{field}” was changed by someone else; the current value is shown',
+  },
+  field_required_not_cleared: {
+    ru: 'Поле «{field}» обязательное: его нельзя очистить',
+    en: '“{field}” is required: it cannot be cleared',
+  },
+  field_hidden: {
+    ru: 'Поле «{field}» скрыто значением родительского поля: ввод невозможен',
+    en: '“{field}” is hidden by its parent field’s value: no entry is possible',
+  },
+  field_is_file: {
+    ru: 'Поле «{field}» принимает только файл PDF',
+    en: '“{field}” takes a PDF file only',
+  },
+  field_not_file: { ru: 'Поле «{field}» не является полем файла', en: '“{field}” is not a file field' },
+  clinical_significance_not_asked: {
+    ru: 'Для поля «{field}» клиническая значимость не указывается',
+    en: 'No clinical significance is given for “{field}”',
+  },
+  visit_signed: { ru: 'Визит подписан: данные визита изменить нельзя', en: 'The visit is signed: its data cannot change' },
+  visit_already_signed: { ru: 'Визит уже подписан', en: 'The visit is already signed' },
+  visit_forms_incomplete: {
+    ru: 'Не все формы визита завершены: подписать визит нельзя',
+    en: 'Not every form of the visit is complete: the visit cannot be signed',
+  },
+  visit_no_forms: { ru: 'В визите нет форм', en: 'The visit has no forms' },
+  visit_already_completed: { ru: 'Визит уже завершён', en: 'The visit has already ended' },
+  password_incorrect: {
+    ru: 'Неверный пароль: подпись не поставлена',
+    en: 'Wrong password: nothing was signed',
+  },
+  section_validated: {
+    ru: 'Секция проверена ОКК или ДМ: изменения невозможны',
+    en: 'The section is validated by QA or DM: no changes are possible',
+  },
+  section_no_status: {
+    ru: 'Выберите статус секции, прежде чем подтвердить её',
+    en: 'Choose the section’s status before confirming it',
+  },
+  section_already_complete: { ru: 'Секция уже подтверждена', en: 'The section is already confirmed' },
+  section_required_missing: {
+    ru: 'Не заполнено обязательное поле «{field}»',
+    en: 'The required field “{field}” is empty',
+  },
+  form_sections_incomplete: {
+    ru: 'Подтвердите все секции формы, прежде чем завершить её',
+    en: 'Confirm every section of the form before completing it',
+  },
+  form_already_complete: { ru: 'Форма уже завершена', en: 'The form is already complete' },
+  form_already_added: {
+    ru: 'Форма уже добавлена в визит (она не повторяется)',
+    en: 'The form is already in the visit (it does not repeat)',
+  },
+  form_not_in_visit: {
+    ru: 'Форма не относится к этому визиту или к версии исследования, в которой работает центр на дату визита',
+    en: 'The form does not belong to this visit or to the research version the centre works in at the visit date',
+  },
+  form_other_gender: {
+    ru: 'Форма предназначена для субъектов другого пола',
+    en: 'The form is meant for subjects of the other gender',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

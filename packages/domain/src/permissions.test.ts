@@ -92,6 +92,18 @@ describe('permissionsFor', () => {
     for (const k of hasNot) expect(got, `should not have ${k}`).not.toContain(k);
   });
 
+  it('randomisation_group exactly for the unblinded (subjects/blinding.ts)', () => {
+    expect(keys({ organisationType: 'Site', employeeType: 'UnblindedNurse' })).toContain('randomisation_group');
+    expect(keys({ organisationType: 'Admin', employeeType: 'Manager' })).toContain('randomisation_group');
+    expect(keys({ userRole: 'Admin' })).toContain('randomisation_group');
+    expect(keys({ organisationType: 'Site', employeeType: 'PrincipalInvestigator' })).not.toContain('randomisation_group');
+    expect(keys({ organisationType: 'Admin', userRole: 'Sponsor', employeeType: 'Manager' })).not.toContain(
+      'randomisation_group',
+    );
+    expect(keys({ organisationType: 'Qa', employeeType: 'DataManager' })).not.toContain('randomisation_group');
+    expect(keys({ userRole: 'Editor' })).not.toContain('randomisation_group');
+  });
+
   it('dosings only with IWRS on', () => {
     expect(keys({ organisationType: 'Site', withIwrs: true })).toContain('dosings');
     expect(keys({ organisationType: 'Site', withIwrs: false })).not.toContain('dosings');

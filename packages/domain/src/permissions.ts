@@ -1,4 +1,5 @@
 import type { EmployeeType, OrganisationType, UserRole } from './enums.js';
+import { seesRandomisationGroup } from './subjects/blinding.js';
 
 /**
  * The permission keys. The first sixteen are the settings areas named by the spec; the rest name
@@ -46,6 +47,8 @@ export const EXTRA_PERMISSION_KEYS = [
   'support_tickets',
   /** read and export the audit trail */
   'audit_read',
+  /** see subjects' randomisation groups and change a group with a reason (unblinded roles, subjects/blinding.ts) */
+  'randomisation_group',
 ] as const;
 
 export const PERMISSION_KEYS = [...SPEC_PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -103,6 +106,7 @@ export function permissionsFor(ctx: PermissionContext): Set<PermissionKey> {
     add('subject_matrix', 'monitoring_visits', 'research_visits', 'summary', 'research_statistic', 'queries');
   }
   if (org && ctx.withIwrs) add('dosings');
+  if (seesRandomisationGroup(ctx)) add('randomisation_group');
   return keys;
 }
 

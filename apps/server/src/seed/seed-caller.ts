@@ -20,7 +20,7 @@ export async function asDemoUser<T>(db: Db, email: string, work: (caller: ActorC
       employeeId: actor.employee?.id ?? null,
       employeeType: actor.employee?.employeeType ?? null,
     };
-    return await work({ actor, audit, lang: 'ru', userAgent: 'demo seed' });
+    return await work({ actor, audit, lang: 'ru', timeZone: 'UTC', userAgent: 'demo seed' });
   } finally {
     await endSession(db, session.sessionId, 'seed');
   }

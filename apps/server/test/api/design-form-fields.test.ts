@@ -11,6 +11,8 @@ import {
 } from './design-support.js';
 
 const { world, admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 const tree = async (fields = 3) => makeFormTree(admin, (await freshResearch(db())).id, { fields });
 
 describe('POST /FormFields', () => {
@@ -68,8 +70,18 @@ describe('POST /FormFields', () => {
     expect(ok.mask).toBe('+7 (000) 000-00-00');
     const bad = await admin.send('POST', '/FormFields', { formSectionId: section.id, fieldId: text.id, text: 'X', mask: '00[0' });
     expect(expectError(bad, 400, 'invalid_mask', 'mask').message).toContain('позиция 2');
-    expectError(await admin.send('PUT', `/FormFields/${ok.id}`, { mask: '0[]' }), 400, 'invalid_mask', 'mask');
-    expectError(await admin.send('PUT', `/FormFields/${ok.id}`, { regExMask: '([0-9]' }), 400, 'invalid_regex', 'regExMask');
+    expectError(
+      await admin.send('PUT', `/FormFields/${ok.id}`, { updatedAt: await stamp(`/FormFields/${ok.id}`), mask: '0[]' }),
+      400,
+      'invalid_mask',
+      'mask',
+    );
+    expectError(
+      await admin.send('PUT', `/FormFields/${ok.id}`, { updatedAt: await stamp(`/FormFields/${ok.id}`), regExMask: '([0-9]' }),
+      400,
+      'invalid_regex',
+      'regExMask',
+    );
   });
 
   it('needs both a context form and a text, the form being of the same research', async () => {
@@ -105,8 +117,20 @@ describe('POST /FormFields', () => {
     const f = await admin.formField(section.id, text.id, { contextFormId: form.id, contextText: 'См. форму' });
     expect(f).toMatchObject({ contextFormId: form.id, contextText: 'См. форму' });
     // Clearing only the text leaves half a context form.
-    expectError(await admin.send('PUT', `/FormFields/${f.id}`, { contextText: null }), 400, 'context_form_incomplete');
-    expect((await admin.ok('PUT', `/FormFields/${f.id}`, { contextText: null, contextFormId: null })).contextFormId).toBeNull();
+    expectError(
+      await admin.send('PUT', `/FormFields/${f.id}`, { updatedAt: await stamp(`/FormFields/${f.id}`), contextText: null }),
+      400,
+      'context_form_incomplete',
+    );
+    expect(
+      (
+        await admin.ok('PUT', `/FormFields/${f.id}`, {
+          updatedAt: await stamp(`/FormFields/${f.id}`),
+          contextText: null,
+          contextFormId: null,
+        })
+      ).contextFormId,
+    ).toBeNull();
   });
 
   it('gives a time point duration only to time and date-time fields (default 00:00:00)', async () => {
@@ -168,7 +192,15 @@ describe('PUT and DELETE /FormFields/{id}', () => {
       updatedAt: formFields[1].updatedAt,
     });
     expect(edited).toMatchObject({ text: 'Новый текст', isHidden: true });
-    expectError(await admin.send('PUT', `/FormFields/${formFields[1].id}`, { text: '' }), 400, 'validation', 'text');
+    expectError(
+      await admin.send('PUT', `/FormFields/${formFields[1].id}`, {
+        updatedAt: await stamp(`/FormFields/${formFields[1].id}`),
+        text: '',
+      }),
+      400,
+      'validation',
+      'text',
+    );
     expectError(
       await admin.send('PUT', `/FormFields/${formFields[1].id}`, { text: 'x', updatedAt: formFields[1].updatedAt }),
       409,

@@ -3,6 +3,8 @@ import { matrix } from '../support/cast.js';
 import { auditActions, expectError, freshResearch, makeFormTree, setupDesignApp, uniq } from './design-support.js';
 
 const { admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 
 describe('FormTypes', () => {
   it('creates (title and key required), searches, edits and deletes', async () => {
@@ -15,7 +17,12 @@ describe('FormTypes', () => {
     const edited = await admin.ok('PUT', `/FormTypes/${type.id}`, { title: 'Анализы', updatedAt: type.updatedAt });
     expect(edited.title).toBe('Анализы');
     expect(await admin.ok('GET', `/FormTypes/${type.id}`)).toMatchObject({ title: 'Анализы', formTypeKey: key });
-    expectError(await admin.send('PUT', `/FormTypes/${type.id}`, { formTypeKey: '' }), 400, 'validation', 'formTypeKey');
+    expectError(
+      await admin.send('PUT', `/FormTypes/${type.id}`, { updatedAt: await stamp(`/FormTypes/${type.id}`), formTypeKey: '' }),
+      400,
+      'validation',
+      'formTypeKey',
+    );
     await admin.ok('DELETE', `/FormTypes/${type.id}`);
     expect((await admin.send('GET', `/FormTypes/${type.id}`)).status).toBe(404);
     expect(await auditActions(db(), type.id)).toEqual(['form_type.create', 'form_type.update', 'form_type.delete']);
@@ -88,14 +95,39 @@ describe('Fields (definitions)', () => {
       expectError(await admin.send('POST', '/Fields', body), 400, 'required', missing);
     }
     const f = await admin.field(type.id, { fieldType: 'Number', units: 'мг' });
-    const changed = await admin.send('PUT', `/Fields/${f.id}`, { fieldType: 'Text' });
+    const changed = await admin.send('PUT', `/Fields/${f.id}`, { updatedAt: await stamp(`/Fields/${f.id}`), fieldType: 'Text' });
     expect(expectError(changed, 400, 'field_type_read_only', 'fieldType').message).toBe('Тип поля нельзя изменить');
-    expect((await admin.ok('PUT', `/Fields/${f.id}`, { fieldType: 'Number', title: 'Доза' })).title).toBe('Доза');
-    expectError(await admin.send('PUT', `/Fields/${f.id}`, { title: '' }), 400, 'validation', 'title');
-    expectError(await admin.send('PUT', `/Fields/${f.id}`, { units: 'мг☢' }), 400, 'unprintable_characters', 'units');
+    expect(
+      (
+        await admin.ok('PUT', `/Fields/${f.id}`, {
+          updatedAt: await stamp(`/Fields/${f.id}`),
+          fieldType: 'Number',
+          title: 'Доза',
+        })
+      ).title,
+    ).toBe('Доза');
+    expectError(
+      await admin.send('PUT', `/Fields/${f.id}`, { updatedAt: await stamp(`/Fields/${f.id}`), title: '' }),
+      400,
+      'validation',
+      'title',
+    );
+    expectError(
+      await admin.send('PUT', `/Fields/${f.id}`, { updatedAt: await stamp(`/Fields/${f.id}`), units: 'мг☢' }),
+      400,
+      'unprintable_characters',
+      'units',
+    );
     const select = await admin.field(type.id, { fieldType: 'Select', optionList: ['A', 'B'] });
-    expectError(await admin.send('PUT', `/Fields/${select.id}`, { optionList: [''] }), 400, 'options_required');
-    expect((await admin.ok('PUT', `/Fields/${select.id}`, { defaultOption: 'B' })).defaultOption).toBe('B');
+    expectError(
+      await admin.send('PUT', `/Fields/${select.id}`, { updatedAt: await stamp(`/Fields/${select.id}`), optionList: [''] }),
+      400,
+      'options_required',
+    );
+    expect(
+      (await admin.ok('PUT', `/Fields/${select.id}`, { updatedAt: await stamp(`/Fields/${select.id}`), defaultOption: 'B' }))
+        .defaultOption,
+    ).toBe('B');
   });
 
   it('refuses to delete a field used on a form', async () => {

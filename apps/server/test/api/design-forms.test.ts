@@ -11,6 +11,8 @@ import {
 } from './design-support.js';
 
 const { world, admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 const newResearch = async () => (await freshResearch(db())).id;
 
 describe('POST /Forms', () => {
@@ -86,16 +88,16 @@ describe('complete forms', () => {
     const { form, section, formFields, text, select } = tree;
     await admin.ok('POST', `/Forms/${form.id}/ToggleComplete`);
     const refused: [string, string, unknown?][] = [
-      ['PUT', `/Forms/${form.id}`, { title: 'X' }],
+      ['PUT', `/Forms/${form.id}`, { title: 'X', updatedAt: await stamp(`/Forms/${form.id}`) }],
       ['DELETE', `/Forms/${form.id}`],
       ['POST', '/FormSections', { formId: form.id, sectionName: 'S' }],
-      ['PUT', `/FormSections/${section.id}`, { sectionName: 'S' }],
+      ['PUT', `/FormSections/${section.id}`, { sectionName: 'S', updatedAt: await stamp(`/FormSections/${section.id}`) }],
       ['DELETE', `/FormSections/${section.id}`],
       ['POST', `/FormSections/${section.id}/ChangeIndex/0`, { startIndex: 0 }],
       ['POST', `/FormSections/${section.id}/Copy`, {}],
       ['POST', '/FormFields', { formSectionId: section.id, fieldId: text.id, text: 'Q' }],
       ['POST', '/FormFields/List', { formSectionId: section.id, formFieldList: [{ fieldId: text.id }] }],
-      ['PUT', `/FormFields/${formFields[1].id}`, { text: 'Q2' }],
+      ['PUT', `/FormFields/${formFields[1].id}`, { text: 'Q2', updatedAt: await stamp(`/FormFields/${formFields[1].id}`) }],
       ['DELETE', `/FormFields/${formFields[1].id}`],
       ['POST', `/FormFields/${formFields[1].id}/ChangeIndex/0`, { startIndex: 1 }],
       [
@@ -113,7 +115,9 @@ describe('complete forms', () => {
     expect(select.fieldType).toBe('Select');
     // Reopened, the same changes go through.
     await admin.ok('POST', `/Forms/${form.id}/ToggleComplete`);
-    expect((await admin.ok('PUT', `/Forms/${form.id}`, { title: 'Reopened' })).title).toBe('Reopened');
+    expect(
+      (await admin.ok('PUT', `/Forms/${form.id}`, { updatedAt: await stamp(`/Forms/${form.id}`), title: 'Reopened' })).title,
+    ).toBe('Reopened');
   });
 });
 
@@ -234,9 +238,15 @@ describe('POST /Forms/{id}/SplitVersion/{n}', () => {
     await admin.version(researchId, { majorIndex: 1, minorIndex: 1 });
     const tree = await makeFormTree(admin, researchId, { fields: 1 });
     // The new form joined the last version only; add the first by editing.
-    await admin.ok('PUT', `/Forms/${tree.form.id}`, { researchVersionIdList: [tree.form.researchVersionList[0].id, v1.id] });
+    await admin.ok('PUT', `/Forms/${tree.form.id}`, {
+      updatedAt: await stamp(`/Forms/${tree.form.id}`),
+      researchVersionIdList: [tree.form.researchVersionList[0].id, v1.id],
+    });
     const v3 = await admin.version(researchId, { majorIndex: 1, minorIndex: 2 });
-    await admin.ok('PUT', `/Forms/${tree.form.id}`, { researchVersionIdList: [v1.id, v3.id] });
+    await admin.ok('PUT', `/Forms/${tree.form.id}`, {
+      updatedAt: await stamp(`/Forms/${tree.form.id}`),
+      researchVersionIdList: [v1.id, v3.id],
+    });
     const middle = (await admin.ok('GET', `/ResearchVersions?researchId=${researchId}`))[1];
     expectError(await admin.send('POST', `/Forms/${tree.form.id}/SplitVersion/${middle.id}`), 400, 'version_not_linked', 'n');
   });

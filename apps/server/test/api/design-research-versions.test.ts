@@ -5,6 +5,8 @@ import { makeCentre, makeUser } from '../support/factories.js';
 import { auditActions, expectError, freshResearch, lastAudit, setupDesignApp } from './design-support.js';
 
 const { world, admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 const newResearch = async () => (await freshResearch(db())).id;
 
 describe('POST /ResearchVersions: index rules', () => {
@@ -91,21 +93,42 @@ describe('PUT /ResearchVersions/{id}', () => {
     const first = await admin.version(researchId, { startedDate: '2026-01-10' });
     const last = await admin.version(researchId, { majorIndex: 1, minorIndex: 1, startedDate: '2026-02-01' });
     expectError(
-      await admin.send('PUT', `/ResearchVersions/${first.id}`, { startedDate: '2026-01-11' }),
+      await admin.send('PUT', `/ResearchVersions/${first.id}`, {
+        updatedAt: await stamp(`/ResearchVersions/${first.id}`),
+        startedDate: '2026-01-11',
+      }),
       400,
       'version_not_last',
       'startedDate',
     );
     // Other fields of an older version may change.
     expect(
-      (await admin.ok('PUT', `/ResearchVersions/${first.id}`, { description: 'Notes', testedSubjects: 5 })).testedSubjects,
+      (
+        await admin.ok('PUT', `/ResearchVersions/${first.id}`, {
+          updatedAt: await stamp(`/ResearchVersions/${first.id}`),
+          description: 'Notes',
+          testedSubjects: 5,
+        })
+      ).testedSubjects,
     ).toBe(5);
-    const early = await admin.send('PUT', `/ResearchVersions/${last.id}`, { startedDate: '2026-01-09' });
+    const early = await admin.send('PUT', `/ResearchVersions/${last.id}`, {
+      updatedAt: await stamp(`/ResearchVersions/${last.id}`),
+      startedDate: '2026-01-09',
+    });
     expect(expectError(early, 400, 'version_date_before_previous', 'startedDate').message).toBe(
       'Дата не может быть раньше даты предыдущей версии',
     );
-    expectError(await admin.send('PUT', `/ResearchVersions/${last.id}`, { majorIndex: 1, minorIndex: 0 }), 409, 'version_exists');
+    expectError(
+      await admin.send('PUT', `/ResearchVersions/${last.id}`, {
+        updatedAt: await stamp(`/ResearchVersions/${last.id}`),
+        majorIndex: 1,
+        minorIndex: 0,
+      }),
+      409,
+      'version_exists',
+    );
     const moved = await admin.ok('PUT', `/ResearchVersions/${last.id}`, {
+      updatedAt: await stamp(`/ResearchVersions/${last.id}`),
       majorIndex: 2,
       minorIndex: 0,
       startedDate: '2026-01-10',
@@ -134,7 +157,10 @@ describe('PUT /ResearchVersions/{id}', () => {
   it('flags characters the print font cannot render', async () => {
     const researchId = await newResearch();
     const v = await admin.version(researchId);
-    const res = await admin.send('PUT', `/ResearchVersions/${v.id}`, { description: 'План 🙂' });
+    const res = await admin.send('PUT', `/ResearchVersions/${v.id}`, {
+      updatedAt: await stamp(`/ResearchVersions/${v.id}`),
+      description: 'План 🙂',
+    });
     expect(expectError(res, 400, 'unprintable_characters', 'description').message).toBe(
       'Вероятно, что следующие символы не будут отображаться при печати: 🙂',
     );

@@ -62,14 +62,22 @@ describe('POST /Researches', () => {
 describe('PUT /Researches/{id}', () => {
   it('edits research info; protocol version, its date and the start date stay required', async () => {
     const r = await freshResearch(db());
+    const { updatedAt } = await admin.ok('GET', `/Researches/${r.id}`);
+    const missing = await admin.send('PUT', `/Researches/${r.id}/`, {
+      protocolVersion: '2.0',
+      protocolVersionDate: '2026-03-01',
+      grlsStartDate: '2026-03-02',
+    });
+    expectError(missing, 400, 'required', 'updatedAt');
     const edited = await admin.ok('PUT', `/Researches/${r.id}/`, {
+      updatedAt,
       protocolVersion: '2.0',
       protocolVersionDate: '2026-03-01',
       grlsStartDate: '2026-03-02',
       mnn: 'Новое МНН',
     });
     expect(edited).toMatchObject({ protocolVersion: '2.0', mnn: 'Новое МНН' });
-    const res = await admin.send('PUT', `/Researches/${r.id}`, { mnn: 'X' });
+    const res = await admin.send('PUT', `/Researches/${r.id}`, { mnn: 'X', updatedAt: edited.updatedAt });
     expect(res.body.errors.map((e: any) => e.path).sort()).toEqual(['grlsStartDate', 'protocolVersion', 'protocolVersionDate']);
     expect(await lastAudit(db(), r.id, 'research.update')).toMatchObject({
       before: { mnn: 'Testol' },
@@ -81,12 +89,14 @@ describe('PUT /Researches/{id}', () => {
   it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))(
     '%s (%s) editing the world research → %i',
     async (_l, caller, status) => {
-      expect((await as(caller).send('PUT', `/Researches/${world.research.id}`, info)).status).toBe(status);
+      const { updatedAt } = await admin.ok('GET', `/Researches/${world.research.id}`);
+      expect((await as(caller).send('PUT', `/Researches/${world.research.id}`, { ...info, updatedAt })).status).toBe(status);
     },
   );
   it('keeps the admin-centre manager to its own research', async () => {
     const r = await freshResearch(db());
-    expect((await as('manager').send('PUT', `/Researches/${r.id}`, info)).status).toBe(403);
+    const { updatedAt } = await admin.ok('GET', `/Researches/${r.id}`);
+    expect((await as('manager').send('PUT', `/Researches/${r.id}`, { ...info, updatedAt })).status).toBe(403);
   });
 
   it('refuses a stale edit (409 naming updatedAt) and changes nothing; a fresh one saves', async () => {
@@ -119,7 +129,8 @@ describe('Lock, Archive, Delete, ToggleIwrsConnection', () => {
       409,
       'research_not_current',
     );
-    expectError(await admin.send('PUT', `/Researches/${r.id}`, info()), 409, 'research_not_current');
+    const { updatedAt } = await admin.ok('GET', `/Researches/${r.id}`);
+    expectError(await admin.send('PUT', `/Researches/${r.id}`, { ...info(), updatedAt }), 409, 'research_not_current');
     expect((await admin.ok('PUT', `/Researches/${r.id}/Archive`)).statusString).toBe('Archived');
     expectError(await admin.send('PUT', `/Researches/${r.id}/Lock`), 409, 'research_lock_refused');
     expectError(await admin.send('PUT', `/Researches/${r.id}/Archive`), 409, 'research_archive_refused');
@@ -198,9 +209,8 @@ describe('ProtocolVersions', () => {
       protocolVersionDate: '2026-01-01',
     });
     expect((await admin.ok('GET', `/ProtocolVersions?researchId=${r.id}`)).map((p: any) => p.id)).toEqual([a.id, b.id]);
-    expect((await admin.ok('PUT', `/ProtocolVersions/${b.id}`, { protocolVersionNumber: '2.1' })).protocolVersionNumber).toBe(
-      '2.1',
-    );
+    const bUpdate = { protocolVersionNumber: '2.1', updatedAt: b.updatedAt };
+    expect((await admin.ok('PUT', `/ProtocolVersions/${b.id}`, bUpdate)).protocolVersionNumber).toBe('2.1');
     expect(await admin.ok('GET', `/ProtocolVersions/${b.id}`)).toMatchObject({
       protocolVersionNumber: '2.1',
       protocolVersionDate: '2026-02-01',

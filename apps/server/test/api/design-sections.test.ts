@@ -3,6 +3,8 @@ import { matrix } from '../support/cast.js';
 import { auditActions, expectDense, expectError, freshResearch, makeFormTree, setupDesignApp } from './design-support.js';
 
 const { world, admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 const newResearch = async () => (await freshResearch(db())).id;
 
 describe('FormSections CRUD', () => {
@@ -27,7 +29,15 @@ describe('FormSections CRUD', () => {
     });
     const edited = await admin.ok('PUT', `/FormSections/${second.id}`, { description: 'Описание', updatedAt: second.updatedAt });
     expect(edited.description).toBe('Описание');
-    expectError(await admin.send('PUT', `/FormSections/${second.id}`, { sectionName: '' }), 400, 'validation', 'sectionName');
+    expectError(
+      await admin.send('PUT', `/FormSections/${second.id}`, {
+        updatedAt: await stamp(`/FormSections/${second.id}`),
+        sectionName: '',
+      }),
+      400,
+      'validation',
+      'sectionName',
+    );
     await admin.ok('DELETE', `/FormSections/${tree.section.id}`);
     const list = await admin.ok('GET', `/FormSections?formId=${tree.form.id}`);
     expect(list.map((s: any) => s.id)).toEqual([second.id, third.id]);

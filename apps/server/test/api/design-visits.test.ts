@@ -3,6 +3,8 @@ import { matrix } from '../support/cast.js';
 import { auditActions, expectDense, expectError, freshResearch, lastAudit, setupDesignApp } from './design-support.js';
 
 const { callers, world, admin, db, as } = setupDesignApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> => (await admin.ok('GET', path)).updatedAt;
 const newResearch = async () => (await freshResearch(db())).id;
 
 describe('POST /Visits', () => {
@@ -117,7 +119,7 @@ describe('PUT and DELETE /Visits/{id}, ToggleComplete', () => {
     expectError(await admin.send('PUT', `/Visits/${v.id}`, { title: 'Stale', updatedAt: v.updatedAt }), 409, 'conflict');
     const done = await admin.ok('POST', `/Visits/${v.id}/ToggleComplete`);
     expect(done.complete).toBe(true);
-    const edit = await admin.send('PUT', `/Visits/${v.id}`, { title: 'Again' });
+    const edit = await admin.send('PUT', `/Visits/${v.id}`, { updatedAt: await stamp(`/Visits/${v.id}`), title: 'Again' });
     expect(expectError(edit, 409, 'visit_complete').message).toBe('Визит завершён: его нельзя изменить или удалить');
     expectError(await admin.send('DELETE', `/Visits/${v.id}`), 409, 'visit_complete');
     expect((await admin.ok('POST', `/Visits/${v.id}/ToggleComplete`)).complete).toBe(false);

@@ -253,6 +253,7 @@ describe('PUT, Confirm, DELETE', () => {
     const again = await call(t.app, 'PUT', `/MonitoringVisits/${v.id}`, {
       token: as('editor'),
       body: plan({
+        version: 2,
         startDate: res.body.data.startDate,
         endDate: res.body.data.endDate,
         monitorList: [otherMonitor.employeeId, monitor],
@@ -268,7 +269,10 @@ describe('PUT, Confirm, DELETE', () => {
       'version',
     );
     expectError(
-      await call(t.app, 'PUT', `/MonitoringVisits/${v.id}/`, { token: as('editor'), body: plan({ endDate: at(-5) }) }),
+      await call(t.app, 'PUT', `/MonitoringVisits/${v.id}/`, {
+        token: as('editor'),
+        body: plan({ version: 2, endDate: at(-5) }),
+      }),
       400,
       'monitoring_end_before_start',
     );
@@ -278,14 +282,14 @@ describe('PUT, Confirm, DELETE', () => {
     const v = await create({ startDate: at(-72), endDate: at(-24) });
     expect(v.timeState).toBe('finished');
     for (const [method, url, body] of [
-      ['PUT', `/MonitoringVisits/${v.id}/`, plan()],
+      ['PUT', `/MonitoringVisits/${v.id}/`, plan({ version: 1 })],
       ['POST', `/MonitoringVisits/${v.id}/Confirm`, undefined],
       ['DELETE', `/MonitoringVisits/${v.id}`, undefined],
     ] as const) {
       const err = expectError(await call(t.app, method, url, { token: as('admin'), body }), 409, 'monitoring_visit_ended');
       expect(err.message).toBe('Визит прошел: изменить его нельзя');
     }
-    const en = await call(t.app, 'PUT', `/MonitoringVisits/${v.id}/`, { token: english, body: plan() });
+    const en = await call(t.app, 'PUT', `/MonitoringVisits/${v.id}/`, { token: english, body: plan({ version: 1 }) });
     expect(en.body.errors[0].message).toBe('The monitoring visit has ended and cannot be changed');
   });
 
@@ -318,7 +322,7 @@ describe('PUT, Confirm, DELETE', () => {
   it('the monitor on the team sees but does not plan (403); others get 404 or 403', async () => {
     const v = await create();
     const send = (token: string, method: 'PUT' | 'POST' | 'DELETE', url: string) =>
-      call(t.app, method, url, { token, body: method === 'PUT' ? plan() : undefined });
+      call(t.app, method, url, { token, body: method === 'PUT' ? plan({ version: 1 }) : undefined });
     for (const [method, url] of [
       ['PUT', `/MonitoringVisits/${v.id}/`],
       ['POST', `/MonitoringVisits/${v.id}/Confirm`],

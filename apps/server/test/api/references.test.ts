@@ -7,6 +7,9 @@ import { makeCentre, makeResearch, makeUser, signIn } from '../support/factories
 import { auditOf, CALLERS, matrix, setupCastApp } from '../support/cast.js';
 
 const { t, callers, world, db, as } = setupCastApp();
+/** The `updatedAt` a client last read: every update sends it. */
+const stamp = async (path: string): Promise<string> =>
+  (await call(t.app, 'GET', path, { token: as('admin') })).body.data.updatedAt;
 /** A blood-test form type with a number, a calculated and a text field; another form type with a number field. */
 let blood: { id: string; hb: string; ratio: string; comment: string };
 let urine: { id: string; ph: string };
@@ -302,21 +305,33 @@ describe('PUT /ReferenceGroups/{id}', () => {
 
   it('the end may not precede the start; the form type changes only while the group is empty', async () => {
     const g = await makeGroup();
-    const before = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, { token: as('admin'), body: { dateTo: '1900-01-01' } });
+    const before = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/ReferenceGroups/${g.id}`), dateTo: '1900-01-01' },
+    });
     expect(before.status).toBe(400);
     expect(before.body.errors[0].path).toBe('dateTo');
-    const retype = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, { token: as('admin'), body: { formTypeId: urine.id } });
+    const retype = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/ReferenceGroups/${g.id}`), formTypeId: urine.id },
+    });
     expect(retype.status).toBe(200);
     expect(retype.body.data.formType.title).toBe('Urine test');
     await makeReference(g.id, { fieldId: urine.ph, minReference: 5, maxReference: 8 });
-    const fixed = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, { token: as('admin'), body: { formTypeId: blood.id } });
+    const fixed = await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/ReferenceGroups/${g.id}`), formTypeId: blood.id },
+    });
     expect(fixed.status).toBe(409);
     expect(fixed.body.errors[0]).toMatchObject({ code: 'reference_group_form_type_fixed', path: 'formTypeId' });
   });
 
   it('a locked group does not change', async () => {
     const { group } = await lockedGroup();
-    const res = await call(t.app, 'PUT', `/ReferenceGroups/${group.id}`, { token: as('admin'), body: { dateTo: null } });
+    const res = await call(t.app, 'PUT', `/ReferenceGroups/${group.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/ReferenceGroups/${group.id}`), dateTo: null },
+    });
     expect(res.status).toBe(409);
     expect(res.body.errors[0]).toMatchObject({ code: 'reference_group_locked', path: 'id' });
   });
@@ -324,7 +339,12 @@ describe('PUT /ReferenceGroups/{id}', () => {
   it.each(matrix({ admin: 200, manager: 200 }, 403))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const g = await makeGroup();
     expect(
-      (await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, { token: as(caller), body: { dateTo: g.dateFrom } })).status,
+      (
+        await call(t.app, 'PUT', `/ReferenceGroups/${g.id}`, {
+          token: as(caller),
+          body: { updatedAt: await stamp(`/ReferenceGroups/${g.id}`), dateTo: g.dateFrom },
+        })
+      ).status,
     ).toBe(expected);
   });
 });
@@ -568,10 +588,16 @@ describe('PUT and DELETE /References/{id}', () => {
     expect(audit).toMatchObject({ researchId: world.research.id, userId: callers.manager.userId });
     expect(audit!.before).toMatchObject({ maxReference: 160, gender: 'Both' });
     expect(audit!.after).toMatchObject({ maxReference: 170.5, gender: 'Male' });
-    const inverted = await call(t.app, 'PUT', `/References/${ref.id}`, { token: as('admin'), body: { minReference: 200 } });
+    const inverted = await call(t.app, 'PUT', `/References/${ref.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/References/${ref.id}`), minReference: 200 },
+    });
     expect(inverted.status).toBe(400);
     expect(inverted.body.errors[0]).toMatchObject({ code: 'range_inverted', path: 'maxReference' });
-    const text = await call(t.app, 'PUT', `/References/${ref.id}`, { token: as('admin'), body: { fieldId: blood.comment } });
+    const text = await call(t.app, 'PUT', `/References/${ref.id}`, {
+      token: as('admin'),
+      body: { updatedAt: await stamp(`/References/${ref.id}`), fieldId: blood.comment },
+    });
     expect(text.body.errors[0]).toMatchObject({ code: 'reference_field_type', path: 'fieldId' });
     const stale = await call(t.app, 'PUT', `/References/${ref.id}`, {
       token: as('admin'),
@@ -579,7 +605,10 @@ describe('PUT and DELETE /References/{id}', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.errors[0].path).toBe('updatedAt');
-    const unknown = await call(t.app, 'PUT', `/References/${UNKNOWN}`, { token: as('admin'), body: {} });
+    const unknown = await call(t.app, 'PUT', `/References/${UNKNOWN}`, {
+      token: as('admin'),
+      body: { updatedAt: '2026-01-01T00:00:00.000Z' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0].path).toBe('id');
   });
@@ -600,9 +629,14 @@ describe('PUT and DELETE /References/{id}', () => {
   it.each(matrix({ admin: 200, manager: 200 }, 403))('PUT role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const g = await makeGroup();
     const ref = await makeReference(g.id);
-    expect((await call(t.app, 'PUT', `/References/${ref.id}`, { token: as(caller), body: { maxReference: 161 } })).status).toBe(
-      expected,
-    );
+    expect(
+      (
+        await call(t.app, 'PUT', `/References/${ref.id}`, {
+          token: as(caller),
+          body: { updatedAt: await stamp(`/References/${ref.id}`), maxReference: 161 },
+        })
+      ).status,
+    ).toBe(expected);
   });
 
   it.each(matrix({ admin: 200, manager: 200 }, 403))('DELETE role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
@@ -630,7 +664,10 @@ describe('a locked group: nobody changes its references', () => {
   });
 
   it.each(rows)('update: %s (%s) gets %i', async (_l, caller, expected) => {
-    const res = await call(t.app, 'PUT', `/References/${locked.ref.id}`, { token: as(caller), body: { maxReference: 999 } });
+    const res = await call(t.app, 'PUT', `/References/${locked.ref.id}`, {
+      token: as(caller),
+      body: { updatedAt: await stamp(`/References/${locked.ref.id}`), maxReference: 999 },
+    });
     expect(res.status).toBe(expected);
     if (expected === 409) expect(res.body.errors[0].code).toBe('reference_group_locked');
   });
@@ -675,7 +712,7 @@ describe('Organisation reference groups and references', () => {
     expect(await auditOf(db(), ref.body.data.id, 'organisation_reference.create')).toHaveLength(1);
     const changed = await call(t.app, 'PUT', `/OrganisationReferences/${ref.body.data.id}`, {
       token: as('admin'),
-      body: { minAge: 18 },
+      body: { minAge: 18, updatedAt: ref.body.data.updatedAt },
     });
     expect(changed.body.data.minAge).toBe(18);
     expect((await auditOf(db(), ref.body.data.id, 'organisation_reference.update'))[0]!.after).toMatchObject({ minAge: 18 });
@@ -693,9 +730,15 @@ describe('Organisation reference groups and references', () => {
         token: as('admin'),
         body: { organisationReferenceGroupId: g.id, ...range() },
       }),
-      await call(t.app, 'PUT', `/OrganisationReferences/${ref.body.data.id}`, { token: as('admin'), body: { minAge: 1 } }),
+      await call(t.app, 'PUT', `/OrganisationReferences/${ref.body.data.id}`, {
+        token: as('admin'),
+        body: { minAge: 1, updatedAt: changed.body.data.updatedAt },
+      }),
       await call(t.app, 'DELETE', `/OrganisationReferences/${ref.body.data.id}`, { token: as('admin') }),
-      await call(t.app, 'PUT', `/OrganisationReferenceGroups/${g.id}`, { token: as('admin'), body: { dateTo: null } }),
+      await call(t.app, 'PUT', `/OrganisationReferenceGroups/${g.id}`, {
+        token: as('admin'),
+        body: { updatedAt: await stamp(`/OrganisationReferenceGroups/${g.id}`), dateTo: null },
+      }),
       await call(t.app, 'DELETE', `/OrganisationReferenceGroups/${g.id}`, { token: as('admin') }),
     ]) {
       expect(res.status).toBe(409);
@@ -736,7 +779,7 @@ describe('Organisation reference groups and references', () => {
     expect(overlap.body.errors[0]).toMatchObject({ code: 'reference_group_overlap', path: 'dateFrom' });
     const badPeriod = await call(t.app, 'PUT', `/OrganisationReferenceGroups/${g.id}`, {
       token: as('admin'),
-      body: { dateTo: '1000-01-01' },
+      body: { dateTo: '1000-01-01', updatedAt: await stamp(`/OrganisationReferenceGroups/${g.id}`) },
     });
     expect(badPeriod.body.errors[0]).toMatchObject({ code: 'date_to_before_date_from', path: 'dateTo' });
     const noOrg = await call(t.app, 'POST', '/OrganisationReferenceGroups', {

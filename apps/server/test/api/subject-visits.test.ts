@@ -385,7 +385,7 @@ describe('POST /SubjectsVisit/{id}/ChangeDate', () => {
 });
 
 describe('research versions of a new visit', () => {
-  it('takes the centre’s current version (its latest started one) and refuses visits outside it', async () => {
+  it('takes the version the centre works in on the visit date and refuses visits outside it', async () => {
     const v1 = await makeResearchVersion(db(), w.researchId, { majorIndex: 1, minorIndex: 0, startedDate: daysAgo(300) });
     const v2 = await makeResearchVersion(db(), w.researchId, { majorIndex: 2, minorIndex: 0, startedDate: daysAgo(10) });
     const assigned = await assignCentreVersion(db(), {
@@ -407,7 +407,7 @@ describe('research versions of a new visit', () => {
     await site().visit(s.id, w.schedule.screening.id);
     const refused = await addVisit(w.english.token, { subjectId: s.id, visitId: onlyV2.id, date: daysAgo(1) });
     expect(expectError(refused, 409, 'visit_not_in_version', 'visitId').message).toBe(
-      'The visit is not part of the centre’s current research version (1.0)',
+      'The visit is not part of the research version the centre works in on the visit date (1.0)',
     );
     const made = await site().visit(s.id, inV1.id, daysAgo(1));
     expect(made.researchVersion).toMatchObject({ id: v1.id, index: '1.0' });

@@ -316,10 +316,10 @@ describe('POST /Subjects/{id}/Randomise', () => {
 
   it.each([
     ['Started', 'subject_not_screened'],
-    ['Randomised', 'subject_not_screened'],
+    ['Randomised', 'subject_already_randomised'],
     ['Failed', 'subject_not_screened'],
-    ['End', 'subject_not_screened'],
-    ['EndAheadSchedule', 'subject_not_screened'],
+    ['End', 'subject_already_randomised'],
+    ['EndAheadSchedule', 'subject_already_randomised'],
   ] as const)('refuses a %s subject with 409 %s', async (status, code) => {
     const s = await makeSubject(db(), { researchId: w.researchId, centreId: w.world.cast.Site.centreId, status });
     await makeSubjectVisit(db(), { subjectId: s.id, visitId: w.schedule.screening.id });
@@ -413,18 +413,19 @@ describe('PUT /Subjects/{id}/Randomise', () => {
     const s = await randomised();
     const res = await call(t.app, 'PUT', `/Subjects/${s.id}/Randomise`, {
       token: w.unblinded.token,
-      body: { version: s.version, randomizationGroup: 'B', randomizationNumber: 'R-FIX', reasonForChange: 'Ошибка ввода' },
+      body: { version: s.version, randomizationDate: daysAgo(29), randomizationNumber: 'R-FIX', reasonForChange: 'Ошибка ввода' },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      randomizationGroup: 'B',
+      randomizationGroup: 'A',
+      randomizationDate: daysAgo(29),
       randomizationNumber: 'R-FIX',
       version: s.version + 1,
       status: 'Randomised',
     });
     const [audit] = await auditOf(db(), s.id, 'subject.update_randomisation');
     expect(audit!.reason).toBe('Ошибка ввода');
-    expect(audit!.after).toMatchObject({ randomizationGroup: 'B' });
+    expect(audit!.after).toMatchObject({ randomizationNumber: 'R-FIX', randomizationGroup: 'A' });
   });
 
   it('refuses a stale version, a subject not randomised, an ended one and a signed one', async () => {
@@ -432,7 +433,7 @@ describe('PUT /Subjects/{id}/Randomise', () => {
     expectError(
       await call(t.app, 'PUT', `/Subjects/${s.id}/Randomise`, {
         token: as('sitePi'),
-        body: { version: s.version + 5, randomizationGroup: 'B' },
+        body: { version: s.version + 5, randomizationNumber: 'R-STALE' },
       }),
       409,
       'conflict',
@@ -442,14 +443,17 @@ describe('PUT /Subjects/{id}/Randomise', () => {
     expectError(
       await call(t.app, 'PUT', `/Subjects/${scr.id}/Randomise`, {
         token: as('sitePi'),
-        body: { version: scr.version, randomizationGroup: 'B' },
+        body: { version: scr.version, randomizationNumber: 'R-SCR' },
       }),
       409,
       'subject_not_randomised',
     );
     const end = await ended();
     const send = (token: string) =>
-      call(t.app, 'PUT', `/Subjects/${end.id}/Randomise`, { token, body: { version: end.version, randomizationGroup: 'B' } });
+      call(t.app, 'PUT', `/Subjects/${end.id}/Randomise`, {
+        token,
+        body: { version: end.version, randomizationNumber: 'R-END' },
+      });
     await expectBothLanguages(send, 409, 'subject_ended');
     const signed = await makeSubject(db(), {
       researchId: w.researchId,
@@ -460,20 +464,19 @@ describe('PUT /Subjects/{id}/Randomise', () => {
     expectError(
       await call(t.app, 'PUT', `/Subjects/${signed.id}/Randomise`, {
         token: as('sitePi'),
-        body: { version: 1, randomizationGroup: 'B' },
+        body: { version: 1, randomizationNumber: 'R-SIGNED' },
       }),
       409,
       'subject_signed',
     );
   });
 
-  it('checks the new values like Randomise does', async () => {
+  it('checks the new date and number like Randomise does', async () => {
     const other = await randomised();
     const s = await randomised();
     const send = (body: object) =>
       call(t.app, 'PUT', `/Subjects/${s.id}/Randomise`, { token: as('sitePi'), body: { version: s.version, ...body } });
     expectError(await send({ randomizationDate: future() }), 400, 'future_randomization_date', 'randomizationDate');
-    expectError(await send({ randomizationGroup: 'Z' }), 400, 'randomization_group_unknown', 'randomizationGroup');
     expectError(
       await send({ randomizationNumber: other.randomizationNumber }),
       409,

@@ -13,6 +13,8 @@ import type { Mail, Mailer } from '../../src/platform/mail/mailer.js';
 import { withDatabase } from './global-setup.js';
 
 export const TEST_EXTERNAL_SECRET = 'test-external-login-secret-0123456789';
+/** The audit chain's key in tests: fixed, so a test can re-hash rows with it or with another key. */
+export const TEST_AUDIT_KEY = 'test-audit-key-0123456789abcdef-0123456789';
 
 /** Mail kept in memory, so a test can follow the link it carries. */
 export class MemoryMailer implements Mailer {
@@ -41,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '10000',
     EXTERNAL_LOGIN_SECRET: TEST_EXTERNAL_SECRET,
+    AUDIT_KEY: TEST_AUDIT_KEY,
     PUBLIC_URL: 'http://edc.test',
     ...env,
   });
@@ -104,12 +107,12 @@ export function expectError(res: { status: number; body: any }, status: number, 
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Small request helper: JSON in, parsed JSON out, with an optional bearer token and language. */
+/** Small request helper: JSON in, parsed JSON out, with an optional bearer token, language and time zone. */
 export async function call(
   app: FastifyInstance,
   method: Method,
   url: string,
-  opts: { token?: string; body?: unknown; lang?: 'ru' | 'en' } = {},
+  opts: { token?: string; body?: unknown; lang?: 'ru' | 'en'; timeZone?: string } = {},
 ): Promise<{ status: number; body: any; res: LightMyRequestResponse }> {
   const res = await app.inject({
     method,
@@ -117,6 +120,7 @@ export async function call(
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+      ...(opts.timeZone ? { 'x-time-zone': opts.timeZone } : {}),
     },
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
   });

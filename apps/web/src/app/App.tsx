@@ -38,6 +38,7 @@ const OrganisationPage = lazy(() => import('../features/centres/OrganisationPage
 const ResearchReferencesPage = lazy(() => import('../features/centres/ResearchReferencesPage'));
 const ResearchesPage = lazy(() => import('../features/researches/ResearchesPage'));
 const ResearchInfoPage = lazy(() => import('../features/researches/ResearchInfoPage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -91,6 +92,7 @@ export function App() {
           <Route path="/researchReferences" element={<ResearchReferencesPage />} />
           <Route path="/researches" element={<ResearchesPage />} />
           <Route path="/researchInfo/:researchId" element={<ResearchInfoPage />} />
+          <Route path="/administration/audit" element={<AuditPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

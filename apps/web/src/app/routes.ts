@@ -25,6 +25,7 @@ export const BUILT_ROUTES = [
   '/researchInfo/:researchId',
   '/subjectmatrix',
   '/subject/:subjectId/:tab',
+  '/administration/audit',
 ] as const;
 
 export const FALLBACK_HOME = '/pageAtWork';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, PAGE_SIZES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 
-export const id = z.uuid();
+/**
+ * An id: a UUID, accepted in either case and handed on lower-cased (the form PostgreSQL stores and prints),
+ * so every handler, guard and comparison sees one spelling of it.
+ */
+export const id = z.uuid().toLowerCase();
 export const idParams = z.object({ id });
 export const email = z.email().max(254);
 export const password = z.string().min(MIN_PASSWORD_LENGTH).max(256);

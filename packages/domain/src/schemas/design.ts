@@ -19,8 +19,11 @@ const key = z.string().trim().min(1).max(200);
 const label = z.string().trim().min(1).max(100);
 const pointList = z.array(label).max(200);
 const int = z.number().int();
-/** Optimistic concurrency: the `updatedAt` the client last read; a different stored value answers 409. */
-const updatedAt = z.iso.datetime({ offset: true }).optional();
+/**
+ * Optimistic concurrency: the `updatedAt` the client last read, required on every update (400 naming it
+ * when missing); a different stored value answers 409.
+ */
+const updatedAt = z.iso.datetime({ offset: true });
 const booleanQuery = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true')
@@ -187,7 +190,7 @@ export const visitCreate = z.object({
   pointList: visitFields.pointList.default([]),
   researchVersionIdList: visitFields.researchVersionIdList.optional(),
 });
-export const visitUpdate = z.object({ ...visitFields, updatedAt }).partial();
+export const visitUpdate = z.object(visitFields).partial().extend({ updatedAt });
 export const visitListQuery = z.object({ researchId: id.optional(), researchVersionId: id.optional() });
 export const visit = z.object({
   id,
@@ -213,7 +216,7 @@ export type Visit = z.infer<typeof visit>;
 // ---------------------------------------------------------------------------------------- form types
 
 export const formTypeCreate = z.object({ title, description: text(), formTypeKey: key });
-export const formTypeUpdate = z.object({ title, description: text(), formTypeKey: key, updatedAt }).partial();
+export const formTypeUpdate = z.object({ title, description: text(), formTypeKey: key }).partial().extend({ updatedAt });
 export const formTypeListQuery = z.object({ search: z.string().trim().max(200).optional() });
 export const formType = z.object({
   id,
@@ -245,9 +248,9 @@ export const fieldUpdate = z
     fieldType,
     optionList: z.array(option).max(500),
     defaultOption: z.string().max(500).nullish(),
-    updatedAt,
   })
-  .partial();
+  .partial()
+  .extend({ updatedAt });
 export const fieldListQuery = z.object({ FormTypeId: id.optional(), formTypeId: id.optional() });
 export const fieldBrief = z.object({
   id,
@@ -284,7 +287,7 @@ export const formCreate = z.object({
   genderString: formFields.genderString.default('Both'),
   researchVersionIdList: formFields.researchVersionIdList.optional(),
 });
-export const formUpdate = z.object({ ...formFields, updatedAt }).partial();
+export const formUpdate = z.object(formFields).partial().extend({ updatedAt });
 export const formListQuery = z.object({
   VisitId: id.optional(),
   visitId: id.optional(),
@@ -362,7 +365,7 @@ export const formFieldCreateList = z.object({
     .min(1)
     .max(500),
 });
-export const formFieldUpdate = z.object({ ...formFieldProps, updatedAt }).partial();
+export const formFieldUpdate = z.object(formFieldProps).partial().extend({ updatedAt });
 export const formFieldListQuery = z.object({ formSectionId: id.optional(), formId: id.optional() });
 export const formFieldTimeQuery = z.object({ visitId: id.optional(), formId: id.optional() });
 export const setChildFormField = z.object({
@@ -411,7 +414,7 @@ const sectionFields = {
   pointList,
 };
 export const sectionCreate = z.object({ formId: id, ...sectionFields, pointList: pointList.default([]) });
-export const sectionUpdate = z.object({ ...sectionFields, updatedAt }).partial();
+export const sectionUpdate = z.object(sectionFields).partial().extend({ updatedAt });
 export const sectionListQuery = z.object({ formId: id });
 /** Copy into the same form, or into `formId`. */
 export const sectionCopy = z.object({ formId: id.optional() }).nullish();

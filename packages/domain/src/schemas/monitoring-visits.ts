@@ -25,8 +25,8 @@ export const monitoringVisitCreate = z.object({
   siteId: id.nullish(),
 });
 
-/** PUT /MonitoringVisits/{id}/: the whole plan again; `version`, when sent, must be the stored one. */
-export const monitoringVisitUpdate = monitoringVisitCreate.extend({ version: z.number().int().min(1).optional() });
+/** PUT /MonitoringVisits/{id}/: the whole plan again with the `version` read (required; a stale one answers 409). */
+export const monitoringVisitUpdate = monitoringVisitCreate.extend({ version: z.number().int().min(1) });
 
 const pageSize = z.coerce
   .number()

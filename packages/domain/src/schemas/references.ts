@@ -10,8 +10,8 @@ import { id, isoDate, pageQuery } from './common.js';
  * a reference is the range of one field for an age band and gender.
  */
 
-/** Optimistic concurrency: the `updatedAt` the client last read; a different stored value answers 409. */
-const updatedAt = z.iso.datetime({ offset: true }).optional();
+/** Optimistic concurrency: the `updatedAt` the client last read, required on updates; a different stored value answers 409. */
+const updatedAt = z.iso.datetime({ offset: true });
 const age = z.number().int().min(0).max(MAX_REFERENCE_AGE);
 const bound = z.number();
 

@@ -50,13 +50,24 @@ export const subjectRandomise = z.object({
   version: version.optional(),
 });
 
-/** PUT Randomise: what is given changes, the rest stays. */
+/**
+ * PUT Randomise: what is given changes, the rest stays. The group is not corrected here: a request that
+ * names one is refused (409 `randomization_group_fixed`) whatever its value, so that the answer never
+ * tells a blinded caller the group; it changes through subjectGroupChange.
+ */
 export const subjectRandomiseUpdate = z.object({
   version,
   randomizationDate: isoDate.optional(),
   randomizationGroup: shortText(100).optional(),
   randomizationNumber: number.optional(),
   reasonForChange: optionalReason,
+});
+
+/** PUT RandomisationGroup: an unblinded user changes a randomised subject's group, with a reason (audited). */
+export const subjectGroupChange = z.object({
+  version,
+  randomizationGroup: shortText(100),
+  reason,
 });
 
 /** Failure (screenfailer) and EndAheadSchedule: the reason is required. */

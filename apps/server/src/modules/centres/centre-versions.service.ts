@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte, max } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   formatVersionIndex,
@@ -21,30 +21,15 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import { offsetOf, pageOf } from '../../platform/http/paging.js';
 import { mayReadCentres } from '../researches/research-access.js';
-import { findCentre } from './centres.queries.js';
+import { userToday } from '../../platform/http/time-zone.js';
+import { centreVersionStartedBy, findCentre } from './centres.queries.js';
 import { mayManageCentres } from './centres.policy.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** The centre's current version: the newest whose startedDate has come (the latest assigned among equal dates). */
-async function currentVersionId(db: Db, centreId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: researchOrganisationVersions.id })
-    .from(researchOrganisationVersions)
-    .where(
-      and(
-        eq(researchOrganisationVersions.researchOrganisationId, centreId),
-        lte(researchOrganisationVersions.startedDate, today()),
-      ),
-    )
-    .orderBy(desc(researchOrganisationVersions.startedDate), desc(researchOrganisationVersions.createdAt))
-    .limit(1);
-  return row?.id;
-}
-
+/** The centre's versions; `today` (the caller's) decides which one is current. */
 async function listVersions(
   db: Db,
   centreId: string,
+  today: string,
   page?: { page: number; pageSize: number },
   onlyId?: string,
 ): Promise<ResearchOrganisationVersion[]> {
@@ -63,7 +48,7 @@ async function listVersions(
     .$dynamic();
   const [rows, current] = await Promise.all([
     page ? query.limit(page.pageSize).offset(offsetOf(page)) : query,
-    currentVersionId(db, centreId),
+    centreVersionStartedBy(db, centreId, today),
   ]);
   return rows.map(({ v, rv, pv }) => ({
     id: v.id,
@@ -73,7 +58,7 @@ async function listVersions(
     protocolVersionId: pv.id,
     researchVersion: { id: rv.id, index: formatVersionIndex(rv), status: rv.status as ResearchVersionStatus },
     protocolVersion: { id: pv.id, protocolVersionNumber: pv.protocolVersionNumber, protocolVersionDate: pv.protocolVersionDate },
-    isCurrent: v.id === current,
+    isCurrent: v.id === current?.researchOrganisationVersionId,
     createdAt: v.createdAt.toISOString(),
   }));
 }
@@ -89,7 +74,7 @@ export async function listCentreVersionsPage(
   if (!centre) throw notFound('researchOrganisationId');
   if (!(await mayReadCentres(db, caller.actor, centre.researchId))) throw forbidden();
   const [rows, [counted]] = await Promise.all([
-    listVersions(db, centre.id, q),
+    listVersions(db, centre.id, userToday(caller), q),
     db
       .select({ n: count() })
       .from(researchOrganisationVersions)
@@ -177,7 +162,7 @@ export async function addCentreVersion(
           createdAt: row!.createdAt.toISOString(),
         },
       });
-      return (await listVersions(tx, centre.id, undefined, row!.id))[0]!;
+      return (await listVersions(tx, centre.id, userToday(caller), undefined, row!.id))[0]!;
     });
   } catch (e) {
     if (isUniqueViolation(e, 'research_organisation_versions_uq'))

@@ -1,7 +1,13 @@
-import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, type SQL } from 'drizzle-orm';
 import type { OrganisationType, ResearchOrganisation } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
-import { organisations, researches, researchOrganisations } from '../../platform/db/schema/index.js';
+import {
+  organisations,
+  researches,
+  researchOrganisations,
+  researchOrganisationVersions,
+  researchVersions,
+} from '../../platform/db/schema/index.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { offsetOf, pageOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
@@ -98,4 +104,27 @@ export async function centreFor(db: Db, actor: Actor, id: string): Promise<Resea
   const data = centre && (await mayReadCentres(db, actor, centre.researchId)) ? await getCentre(db, id) : undefined;
   if (!data) throw notFound('id');
   return data;
+}
+
+/**
+ * The centre's version on a date: its newest research organisation version started on or before `date`
+ * (the latest assigned among equal dates). The date is the caller's today for "the version the centre
+ * works in now", a subject visit's own date for the version of that visit (docs/dates.md).
+ */
+export function centreVersionStartedBy(db: Db, centreId: string, date: string) {
+  return db
+    .select({
+      researchOrganisationVersionId: researchOrganisationVersions.id,
+      researchVersionId: researchVersions.id,
+      majorIndex: researchVersions.majorIndex,
+      minorIndex: researchVersions.minorIndex,
+    })
+    .from(researchOrganisationVersions)
+    .innerJoin(researchVersions, eq(researchVersions.id, researchOrganisationVersions.researchVersionId))
+    .where(
+      and(eq(researchOrganisationVersions.researchOrganisationId, centreId), lte(researchOrganisationVersions.startedDate, date)),
+    )
+    .orderBy(desc(researchOrganisationVersions.startedDate), desc(researchOrganisationVersions.createdAt))
+    .limit(1)
+    .then((rows) => rows[0]);
 }

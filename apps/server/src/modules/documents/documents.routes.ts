@@ -13,6 +13,7 @@ import {
   type Language,
 } from '@edc/domain';
 import { actorCallerOf } from '../../platform/http/caller.js';
+import { refuseBadText } from '../../platform/http/text-guard.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { envelope, messageOnly } from '../../platform/http/reply.js';
 import { typed } from '../../platform/http/typed.js';
@@ -30,6 +31,7 @@ const ruLocale = z.locales.ru();
 
 /** Parses the text fields of a multipart upload with a zod schema: 400 naming the first wrong field. */
 function fieldsOf<T extends z.ZodType>(schema: T, upload: MultipartUpload, lang: Language): z.output<T> {
+  refuseBadText(upload.fields);
   const parsed = schema.safeParse(upload.fields, lang === 'ru' ? { error: ruLocale.localeError } : undefined);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, lte } from 'drizzle-orm';
-import { todayIn } from '@edc/domain';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { centreVersionStartedBy } from '../centres/centres.queries.js';
 import { researchOrganisationVersions, researchVersions, visitResearchVersions } from '../../platform/db/schema/index.js';
 
-/** The research version a centre works in now, and the centre-version row that says so (when there is one). */
+/** The research version a centre works in on a date, and the centre-version row that says so (when there is one). */
 export interface CurrentVersion {
   researchOrganisationVersionId: string | null;
   researchVersionId: string;
@@ -12,13 +12,21 @@ export interface CurrentVersion {
 }
 
 /**
- * The centre's current research version: its newest research organisation version whose startedDate has
- * come (the latest assigned among equal dates), as the centres module defines it; a centre with none
- * falls back to the research's latest live research version (highest index); none while the research
- * has no version.
+ * The research version a centre works in on `date` (a subject visit's own date, so that no clock and no
+ * time zone decides it, docs/dates.md): its newest research organisation version started on or before that
+ * date (the latest assigned among equal dates); a date before the centre's first version counts in that
+ * first version; a centre with none falls back to the research's latest live research version (highest
+ * index); none while the research has no version.
  */
-export async function currentVersionOf(db: Db, researchId: string, centreId: string): Promise<CurrentVersion | undefined> {
-  const [assigned] = await db
+export async function centreVersionOn(
+  db: Db,
+  researchId: string,
+  centreId: string,
+  date: string,
+): Promise<CurrentVersion | undefined> {
+  const started = await centreVersionStartedBy(db, centreId, date);
+  if (started) return started;
+  const [first] = await db
     .select({
       researchOrganisationVersionId: researchOrganisationVersions.id,
       researchVersionId: researchVersions.id,
@@ -27,15 +35,10 @@ export async function currentVersionOf(db: Db, researchId: string, centreId: str
     })
     .from(researchOrganisationVersions)
     .innerJoin(researchVersions, eq(researchVersions.id, researchOrganisationVersions.researchVersionId))
-    .where(
-      and(
-        eq(researchOrganisationVersions.researchOrganisationId, centreId),
-        lte(researchOrganisationVersions.startedDate, todayIn('UTC')),
-      ),
-    )
-    .orderBy(desc(researchOrganisationVersions.startedDate), desc(researchOrganisationVersions.createdAt))
+    .where(eq(researchOrganisationVersions.researchOrganisationId, centreId))
+    .orderBy(asc(researchOrganisationVersions.startedDate), asc(researchOrganisationVersions.createdAt))
     .limit(1);
-  if (assigned) return assigned;
+  if (first) return first;
   const [latest] = await db
     .select({
       researchVersionId: researchVersions.id,
@@ -48,7 +51,6 @@ export async function currentVersionOf(db: Db, researchId: string, centreId: str
     .limit(1);
   return latest ? { researchOrganisationVersionId: null, ...latest } : undefined;
 }
-
 /** The research versions a visit belongs to (none: the visit is not tied to versions). */
 export async function versionIdsOfVisit(db: Db, visitId: string): Promise<string[]> {
   const rows = await db

@@ -2,7 +2,6 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   subjectRules,
-  todayIn,
   type SubjectWithVisits,
   type subjectEnd,
   type subjectEndWithReason,
@@ -15,6 +14,7 @@ import type { Db } from '../../platform/db/client.js';
 import { researches, subjects } from '../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, conflict } from '../../platform/http/errors.js';
+import { userToday } from '../../platform/http/time-zone.js';
 import { notBefore, notInFuture } from './date-checks.js';
 import { changeSubject, checkVersion, saveSubject } from './subject-change.js';
 import { assertRule, subjectActorOf } from './subjects.policy.js';
@@ -27,7 +27,8 @@ import { subjectReply } from './subjects.service.js';
  * subjectRules of packages/domain, audited with before and after, and answers the subject as it now is.
  */
 
-async function assertGroupOfResearch(db: Db, researchId: string, group: string) {
+/** 400 naming `randomizationGroup` when the research has no such group. */
+export async function assertGroupOfResearch(db: Db, researchId: string, group: string) {
   const [research] = await db.select({ groupList: researches.groupList }).from(researches).where(eq(researches.id, researchId));
   const groups = research?.groupList ?? [];
   if (!groups.includes(group)) {
@@ -64,6 +65,8 @@ export async function randomiseSubject(
     caller,
     async (tx, before) => {
       checkVersion(before, input.version);
+      // A second randomisation is refused for everyone, before anything about the group is looked at.
+      if (before.isRandomised) throw conflict('subject_already_randomised');
       assertRule(subjectRules.randomise(await factsOf(tx, before), subjectActorOf(caller.actor)));
       notInFuture(input.randomizationDate, 'randomizationDate', 'future_randomization_date');
       notBefore(input.randomizationDate, before.screenDate, 'randomizationDate');
@@ -88,7 +91,11 @@ export async function randomiseSubject(
   return subjectReply(deps.db, id, caller);
 }
 
-/** PUT /Subjects/{id}/Randomise: corrects the randomisation while the subject is randomised and has not ended. */
+/**
+ * PUT /Subjects/{id}/Randomise: corrects the date and the number while the subject is randomised and has
+ * not ended. A request naming a group is refused first, the same way for every caller and every value, so
+ * that neither the answer nor the version tells a blinded caller the group (PUT RandomisationGroup changes it).
+ */
 export async function updateRandomisation(
   deps: Deps,
   id: string,
@@ -100,6 +107,7 @@ export async function updateRandomisation(
     id,
     caller,
     async (tx, before) => {
+      if (input.randomizationGroup !== undefined) throw conflict('randomization_group_fixed', 'randomizationGroup');
       checkVersion(before, input.version);
       assertRule(subjectRules.updateRandomisation(await factsOf(tx, before), subjectActorOf(caller.actor)));
       const patch: Partial<SubjectRecord> = {};
@@ -107,10 +115,6 @@ export async function updateRandomisation(
         notInFuture(input.randomizationDate, 'randomizationDate', 'future_randomization_date');
         notBefore(input.randomizationDate, before.screenDate, 'randomizationDate');
         patch.randomizationDate = input.randomizationDate;
-      }
-      if (input.randomizationGroup !== undefined && input.randomizationGroup !== before.randomizationGroup) {
-        await assertGroupOfResearch(tx, before.researchId, input.randomizationGroup);
-        patch.randomizationGroup = input.randomizationGroup;
       }
       if (input.randomizationNumber !== undefined && input.randomizationNumber !== before.randomizationNumber) {
         await assertRandomisationNumberFree(tx, before, input.randomizationNumber);
@@ -173,8 +177,8 @@ export async function signSubject(
       notInFuture(signDate, 'signDate');
       notBefore(signDate, before.endDate, 'signDate');
     } else {
-      // Today on the server; an end date already "today" further east is today for the signature too.
-      const today = todayIn('UTC');
+      // The signer's today; an end date already "today" further east is today for the signature too.
+      const today = userToday(caller);
       signDate = before.endDate && before.endDate > today ? before.endDate : today;
     }
     await saveSubject(tx, before, { isSigned: true, signDate }, caller, { action: 'subject.sign' });

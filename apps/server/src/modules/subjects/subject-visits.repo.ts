@@ -1,13 +1,6 @@
 import { and, asc, eq, isNull, max, count, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  COMPLETED_STATUSES,
-  formatVersionIndex,
-  todayIn,
-  type CompletedStatus,
-  type SubjectVisit,
-  type VisitType,
-} from '@edc/domain';
+import { COMPLETED_STATUSES, formatVersionIndex, type CompletedStatus, type SubjectVisit, type VisitType } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import {
   protocolVersions,
@@ -64,10 +57,9 @@ export async function listSubjectVisits(
     .leftJoin(visitVersion, eq(visitVersion.id, subjectVisits.researchVersionId))
     .where(and(isNull(subjectVisits.deletedAt), where))
     .orderBy(asc(visits.index), asc(subjectVisits.repeatIndex), asc(subjectVisits.date), asc(subjectVisits.id));
-  const today = todayIn('UTC');
   return rows.map((r) => {
     const visitType = r.v.visitType as VisitType;
-    const { window, timing } = timingOf({ ...r.v, visitType }, subject, r.sv.date, today);
+    const { window, timing } = timingOf({ ...r.v, visitType }, subject, r.sv.date);
     return {
       id: r.sv.id,
       subjectId: r.sv.subjectId,

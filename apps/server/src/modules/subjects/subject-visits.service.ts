@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { notBefore, notInFuture } from './date-checks.js';
-import { currentVersionOf, versionIdsOfVisit } from './centre-version.js';
+import { centreVersionOn, versionIdsOfVisit } from './centre-version.js';
 import { saveSubject } from './subject-change.js';
 import { assertMayWrite, assertRule, assertSeesSubject, subjectActorOf } from './subjects.policy.js';
 import { factsOf, findSubject, type SubjectRecord } from './subjects.repo.js';
@@ -59,7 +59,7 @@ async function subjectVisitReply(db: Db, id: string, subject: SubjectRecord): Pr
  * POST /SubjectsVisit: a site user records a visit of their subject on a date (not in the future, not
  * before screening). A non-repeating visit happens once, a repeating one any number of times (numbered by
  * repeatIndex); a visit tied to the external system is created there unless it repeats. The visit must
- * belong to the centre's current research version when it is tied to versions at all. Creating the
+ * belong to the research version the centre works in on the visit's date when it is tied to versions at all. Creating the
  * screening visit of a Started subject makes it Screened.
  */
 export async function createSubjectVisit(
@@ -85,15 +85,15 @@ export async function createSubjectVisit(
       assertRule(canAddVisitToSubject(facts, subjectActorOf(actor), visitType), 'visitId');
       const { n, maxRepeat } = await occurrencesOf(tx, s.id, visit.id);
       assertRule(canCreateSubjectVisit(subjectActorOf(actor), visit, n), 'visitId');
-      const current = await currentVersionOf(tx, s.researchId, s.researchOrganisationId);
+      notInFuture(input.date, 'date', 'future_visit_date');
+      notBefore(input.date, s.screenDate, 'date');
+      const current = await centreVersionOn(tx, s.researchId, s.researchOrganisationId, input.date);
       if (current) {
         const linked = await versionIdsOfVisit(tx, visit.id);
         if (linked.length > 0 && !linked.includes(current.researchVersionId)) {
           throw conflict('visit_not_in_version', 'visitId', { index: formatVersionIndex(current) });
         }
       }
-      notInFuture(input.date, 'date', 'future_visit_date');
-      notBefore(input.date, s.screenDate, 'date');
       const [row] = await tx
         .insert(subjectVisits)
         .values({

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   heldVisitTiming,
-  todayIn,
-  visitTiming,
   visitWindow,
   type VisitSchedule,
   type CompletedStatus,
@@ -166,15 +164,16 @@ export async function countByStatus(db: Db, where: SQL | undefined): Promise<Map
 
 // -------------------------------------------------------------------------------------- subject visits
 
-/** On time or overdue against the visit's window (packages/domain visitWindow and visitTiming). */
+/**
+ * On time or overdue against the visit's window (packages/domain visitWindow and heldVisitTiming). A
+ * subject visit is always held on its date, so no clock takes part.
+ */
 export function timingOf(
   schedule: VisitSchedule,
   subject: { screenDate: string; randomizationDate: string | null },
   date: string,
-  today = todayIn('UTC'),
 ) {
-  const window = visitWindow(schedule, subject);
-  return { window, timing: visitTiming(window, date, today) };
+  return { window: visitWindow(schedule, subject), timing: heldVisitTiming(schedule, subject, date) };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   subjectCreate,
   subjectEnd,
   subjectEndWithReason,
+  subjectGroupChange,
   subjectRandomise,
   subjectRandomiseUpdate,
   subjectSign,
@@ -27,6 +28,7 @@ import { typed } from '../../platform/http/typed.js';
 import * as subjects from './subjects.service.js';
 import * as actions from './subject-actions.service.js';
 import * as subjectVisits from './subject-visits.service.js';
+import { changeRandomisationGroup } from './subject-group.service.js';
 import { subjectVisitsStatistic as visitsStatistic } from './subject-statistics.service.js';
 
 /**
@@ -92,6 +94,18 @@ export function subjectsRoutes(app: FastifyInstance) {
       message: successMessage('saved', caller.lang),
     };
   });
+
+  r.put(
+    '/Subjects/:id/RandomisationGroup',
+    { schema: { tags, params, body: subjectGroupChange, response: reply } },
+    async (req) => {
+      const caller = actorCallerOf(req);
+      return {
+        data: await changeRandomisationGroup(app.deps, req.params.id, req.body, caller),
+        message: successMessage('saved', caller.lang),
+      };
+    },
+  );
 
   for (const [path, kind, body] of [
     ['Failure', 'Failed', subjectEndWithReason],

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage, type Language } from '@edc/domain';
+import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
@@ -73,6 +74,11 @@ export function registerErrorHandling(
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ errors: [{ code: 'payload_too_large', message: errorMessage('payload_too_large', lang) }] });
+    }
+    // A unique index refused the write (two requests raced for the same e-mail, number or name): the
+    // caller's data clashes with data already stored, which is a conflict, not a server fault.
+    if (isUniqueViolation(err)) {
+      return reply.code(409).send({ errors: [{ code: 'already_exists', message: errorMessage('already_exists', lang) }] });
     }
     if (err.statusCode === 429) {
       return reply.code(429).send({ errors: [{ code: 'rate_limited', message: errorMessage('rate_limited', lang) }] });

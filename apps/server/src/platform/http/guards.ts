@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from './language.js';
+import { requestTimeZone } from './time-zone.js';
 import type { PermissionKey } from '@edc/domain';
 import type { AuditActor } from '../audit/audit.js';
 import type { Actor } from './actor.js';
@@ -35,5 +36,6 @@ export function callerOf(req: FastifyRequest) {
     audit: auditActorOf(req),
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : undefined,
     lang: requestLanguage(req),
+    timeZone: requestTimeZone(req),
   };
 }

@@ -98,6 +98,7 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   { path: '/researchReferences', build: (_, t) => [{ label: t('shell:crumbs.references') }] },
   { path: '/researches', build: (_, t) => [administration(t), { label: t('shell:menu.researches') }] },
   { path: '/researchInfo/:researchId', build: (_, t) => [{ label: t('shell:menu.researchInfo') }] },
+  { path: '/administration/audit', build: (_, t) => [administration(t), { label: t('shell:menu.audit') }] },
   {
     path: '/subject/:subjectId/:tab',
     build: (p, t, _me, labels) => [

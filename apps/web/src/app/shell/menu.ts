@@ -19,6 +19,7 @@ import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import type { Me, OrganisationType, PermissionKey, UserRole } from '@edc/domain';
 import { isBuiltRoute, organisationCabinetPath } from '../routes';
@@ -190,13 +191,15 @@ export const MENU: MenuItemDef[] = [
     labelKey: 'shell:menu.administration',
     icon: AdminPanelSettingsOutlined,
     visible: (ctx) => ctx.userRole === 'Admin' || ctx.userRole === 'Editor',
-    children: () => [
+    children: (ctx) => [
       link('adminResearchSettings', 'shell:menu.researchSettings', '/researchSettings/visits', SettingsOutlined),
       link('versions', 'shell:menu.versions', '/researchSettings/versions/research', HistoryOutlined),
       link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
       link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),
       link('researchCentres', 'centres:menu.centres', '/researchSettings/centers', DomainOutlined),
       link('forms', 'shell:menu.forms', '/forms', ViewListOutlined),
+      // Verifying the audit trail: user role Admin only (docs/audit-trail.md).
+      ...(ctx.userRole === 'Admin' ? [link('audit', 'shell:menu.audit', '/administration/audit', VerifiedUserOutlined)] : []),
     ],
   },
   {

@@ -187,7 +187,13 @@ function ReferenceDialog({
           {
             id: reference?.id,
             groupId,
-            input: { fieldId: v.fieldId, genderString: v.genderString, errorMessage: v.errorMessage.trim(), ...nums },
+            input: {
+              fieldId: v.fieldId,
+              genderString: v.genderString,
+              errorMessage: v.errorMessage.trim(),
+              ...nums,
+              ...(reference ? { updatedAt: reference.updatedAt } : {}),
+            },
           },
           {
             onSuccess: onClose,

@@ -437,6 +437,8 @@ export interface ReferenceInput {
   maxAge: number;
   genderString: 'Male' | 'Female' | 'Both';
   errorMessage: string;
+  /** On an edit, the `updatedAt` last read (the server refuses a stale or missing one). */
+  updatedAt?: string;
 }
 
 export const useSaveReference = (owner: ReferenceOwner) =>

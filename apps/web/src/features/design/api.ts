@@ -44,17 +44,19 @@ const invalidateDesign = (qc: ReturnType<typeof useQueryClient>) => qc.invalidat
 // ------------------------------------------------------------------------------------------ research
 
 /**
- * The research the design pages work on: `?researchId=` when given (admins and editors pick one),
- * else the current employee's research.
+ * The research the design pages work on: `?researchId=` when given (admins and editors pick one), else
+ * the research of `?visitId=` (a link back from a visit of another research keeps to it), else the
+ * current employee's research.
  */
 export function useDesignResearch() {
   const me = useMe();
   const { params, patchParams } = useQueryParams();
   const fromQuery = params.get('researchId');
+  const visit = useVisit(fromQuery ? undefined : (params.get('visitId') ?? undefined));
   const employeeResearch = currentEmployee(me.data)?.researchOrganisation.research ?? null;
-  const researchId = fromQuery ?? employeeResearch?.id ?? null;
+  const researchId = fromQuery ?? visit.data?.researchId ?? (visit.isLoading ? null : (employeeResearch?.id ?? null));
   const choose = (id: string) => patchParams({ researchId: id, visitId: null, versionId: null });
-  return { researchId, loading: me.isLoading, choose, me: me.data };
+  return { researchId, loading: me.isLoading || visit.isLoading, choose, me: me.data };
 }
 
 export function useResearches(enabled = true) {

@@ -7,7 +7,8 @@ import { meKey } from '../identity/api';
 /** A research as GET /Researches reads it (with `updatedAt` for the stale-edit check). */
 export type ResearchRead = Research;
 export type ResearchCreate = z.input<typeof design.researchCreate>;
-export type ResearchUpdate = z.input<typeof design.researchUpdate>;
+/** The edited fields; `putResearch` adds the `updatedAt` last read (required by the server). */
+export type ResearchUpdate = Omit<z.input<typeof design.researchUpdate>, 'updatedAt'>;
 export type ResearchAction = 'Lock' | 'Archive' | 'ToggleIwrsConnection' | 'Delete';
 
 export interface ResearchesPageArgs {

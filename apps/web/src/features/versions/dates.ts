@@ -1,7 +1,4 @@
-import { isoToText, todayIn } from '@edc/domain';
-
-/** Today on this device as YYYY-MM-DD (the API's date format). */
-export const localToday = (): string => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+import { isoToText, localToday } from '@edc/domain';
 
 /**
  * A new version's default start as its date input shows it (DD.MM.YYYY): today, or the last version's start

@@ -1,6 +1,7 @@
 import { enqueueSnackbar } from 'notistack';
 import i18n from 'i18next';
 import { endSession, getToken } from './session';
+import { localTimeZone, TIME_ZONE_HEADER } from '@edc/domain';
 
 export interface ApiErrorItem {
   code: string;
@@ -98,13 +99,26 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the app talks to the server: adds the language and the bearer token, shows the reply's
- * message as a success toast and each error as an error toast, and ends the session on a 401.
+ * What every request carries: the language, the user's time zone (the server decides the user's "today"
+ * by it, docs/dates.md) and the bearer token.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+export function sessionHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: accept,
+    'Accept-Language': currentLanguage(),
+    [TIME_ZONE_HEADER]: localTimeZone(),
+  };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * The one way the app talks to the server: adds the session headers, shows the reply's message as a
+ * success toast and each error as an error toast, and ends the session on a 401.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  const headers = sessionHeaders('application/json');
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -139,7 +153,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const error = new ApiError(response.status, errors);
     const credentialCall = CREDENTIAL_CALLS.has(path.split('?')[0] ?? path);
     if (response.status === 401 && !credentialCall) {
-      const hadSession = token !== null;
+      const hadSession = headers.Authorization !== undefined;
       endSession();
       onUnauthorized();
       // A stale cookie is not worth a toast; an expired session is.

@@ -1,20 +1,12 @@
 import i18n from 'i18next';
-import { ApiError, toastError, toastSuccess, type ApiErrorItem, type ApiReply } from './client';
-import { endSession, getToken } from './session';
-import { currentLanguage } from '../../app/i18n';
+import { ApiError, sessionHeaders, toastError, toastSuccess, type ApiErrorItem, type ApiReply } from './client';
+import { endSession } from './session';
 
 /**
  * File transfers the JSON client cannot do: a download saved as a file, and an upload that reports its
  * progress. Both carry the session and the language like shared/api/client.ts, and fail the same way:
  * an ApiError with the server's messages (toasted unless `quietErrors`), the session ended on a 401.
  */
-
-function sessionHeaders(accept: string): Record<string, string> {
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
 
 function parseJson(text: string): { data?: unknown; message?: string; errors?: ApiErrorItem[] } | undefined {
   if (!text) return undefined;

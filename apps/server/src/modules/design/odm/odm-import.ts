@@ -4,6 +4,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { fields, forms, formTypes, visits } from '../../../platform/db/schema/index.js';
 import { badRequest } from '../../../platform/http/errors.js';
+import { userToday } from '../../../platform/http/time-zone.js';
 import type { DesignCaller } from '../shared/context.js';
 import { insertSections, type SectionSnapshot } from '../shared/copy.js';
 import { appendIndex, lockOrder } from '../shared/order.js';
@@ -16,8 +17,6 @@ import { planImport } from './odm-plan.js';
 
 type Input = z.infer<typeof design.odmImportRequest>;
 type Reply = z.infer<typeof design.odmImportReply>;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * POST /ResearchVersions/ImportOdm: an ODM study design becomes a new research version of the research
@@ -40,7 +39,8 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     majorIndex: input.majorIndex ?? major.majorIndex,
     minorIndex: input.minorIndex ?? (input.majorIndex === undefined ? major.minorIndex : 0),
   };
-  const startedDate = input.startedDate ?? (last && last.startedDate > today() ? last.startedDate : today());
+  const today = userToday(c);
+  const startedDate = input.startedDate ?? (last && last.startedDate > today ? last.startedDate : today);
 
   const result = await deps.db.transaction(async (tx) => {
     // The research's visit order is locked before the first audit record is written.

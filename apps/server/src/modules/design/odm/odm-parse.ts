@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { checkXmlLimits } from '../../../platform/xml/xml-limits.js';
 
 /**
  * Reads an ODM 1.3.x document into plain objects: only what the design import looks at, the rest kept
@@ -156,6 +157,8 @@ const refs = (list: unknown, oidAttr: string): OdmRef[] =>
   }));
 
 export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
+  // Size and nesting first: the parsers below recurse per element, and a deep document would exhaust the stack.
+  checkXmlLimits(xml, 'xml');
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new OdmFormatError('DOCTYPE and ENTITY declarations are not accepted');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new OdmFormatError(`${valid.err.msg} (line ${valid.err.line})`);

@@ -9,10 +9,12 @@ export interface DesignCaller {
   actor: Actor;
   audit: AuditActor;
   lang: Language;
+  /** The user's time zone (X-Time-Zone), for the user's today. */
+  timeZone: string;
 }
 
 export function designCaller(req: FastifyRequest): DesignCaller {
   const actor = requireActor(req);
-  const { audit, lang } = callerOf(req);
-  return { actor, audit, lang };
+  const { audit, lang, timeZone } = callerOf(req);
+  return { actor, audit, lang, timeZone };
 }

@@ -26,7 +26,6 @@ import {
   optionalText,
   pastDate,
   quiet,
-  RANDOMISATION_FIELDS,
   requiredText,
   showServerErrors,
   SubjectDetailsFields,
@@ -36,15 +35,19 @@ import {
 } from './common';
 import { FormDialog } from '../../../shared/components/FormDialog';
 
-/** The randomisation as corrected (PUT Randomise); the group only for those who see it (blinding). */
-const randomisationEditSchema = (groups: readonly string[], seesGroup: boolean, notInResearch: string) =>
+/** The randomisation as corrected (PUT Randomise): date and number; the group has its own action with a reason. */
+const randomisationEditSchema = () =>
   z.object({
     randomizationDate: pastDate('randomizationDate'),
-    randomizationGroup: seesGroup
-      ? requiredText(100).refine((g) => groups.includes(g), { message: notInResearch })
-      : z.string().optional(),
     randomizationNumber: requiredText(50),
     reasonForChange: optionalText,
+  });
+
+/** A new group with the reason for it (PUT RandomisationGroup, unblinded users only). */
+const groupChangeSchema = (groups: readonly string[], notInResearch: string) =>
+  z.object({
+    randomizationGroup: requiredText(100).refine((g) => groups.includes(g), { message: notInResearch }),
+    reason: requiredText(1000),
   });
 
 const detailValues = (s: SubjectWithVisits): SubjectDetailsInput => ({
@@ -57,17 +60,17 @@ const detailValues = (s: SubjectWithVisits): SubjectDetailsInput => ({
 
 const randomisationValues = (s: SubjectWithVisits) => ({
   randomizationDate: isoToText(s.randomizationDate),
-  randomizationGroup: s.randomizationGroup ?? '',
   randomizationNumber: s.randomizationNumber ?? '',
   reasonForChange: '',
 });
 
-type InfoMode = 'view' | 'details' | 'randomisation';
+type InfoMode = 'view' | 'details' | 'randomisation' | 'group';
 
 /**
  * Subject information: details, the randomisation block and the end block. Site users may edit the
- * details and correct the randomisation (PUT Randomise) when the rules allow; after a save the dialog
- * shows the subject as it now is.
+ * details and correct the randomisation date and number (PUT Randomise) when the rules allow; users who see
+ * the group may change it with a reason (PUT RandomisationGroup) while the subject is randomised, unended
+ * and unsigned. After a save the dialog shows the subject as it now is.
  */
 export function SubjectInfoDialog({
   subject: initial,
@@ -100,10 +103,7 @@ export function SubjectInfoDialog({
     api.put(`/Subjects/${subject.id}/`, { ...v, version: subject.version }, quiet),
   );
 
-  const rSchema = useMemo(
-    () => randomisationEditSchema(groups, seesGroup, t('subjects:dialogs.groupNotInResearch')),
-    [groups, seesGroup, t],
-  );
+  const rSchema = useMemo(() => randomisationEditSchema(), [i18.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const randomisation = useForm<z.input<typeof rSchema>>({
     resolver: formResolver(rSchema) as never,
     defaultValues: randomisationValues(subject),
@@ -113,7 +113,6 @@ export function SubjectInfoDialog({
       `/Subjects/${subject.id}/Randomise`,
       {
         randomizationDate: v.randomizationDate,
-        ...(seesGroup ? { randomizationGroup: v.randomizationGroup } : {}),
         randomizationNumber: v.randomizationNumber,
         reasonForChange: v.reasonForChange,
         version: subject.version,
@@ -122,9 +121,20 @@ export function SubjectInfoDialog({
     ),
   );
 
+  const gSchema = useMemo(() => groupChangeSchema(groups, t('subjects:dialogs.groupNotInResearch')), [groups, t]);
+  const groupForm = useForm<z.input<typeof gSchema>>({
+    resolver: formResolver(gSchema) as never,
+    defaultValues: { randomizationGroup: subject.randomizationGroup ?? '', reason: '' },
+  });
+  const saveGroup = useSubjectMutation((v: z.output<typeof gSchema>) =>
+    api.put(`/Subjects/${subject.id}/RandomisationGroup`, { ...v, version: subject.version }, quiet),
+  );
+  const canChangeGroup = seesGroup && subject.isRandomised && subject.status === 'Randomised' && !subject.isSigned;
+
   const startMode = (next: InfoMode) => {
     if (next === 'details') details.reset(detailValues(subject));
     if (next === 'randomisation') randomisation.reset(randomisationValues(subject));
+    if (next === 'group') groupForm.reset({ randomizationGroup: subject.randomizationGroup ?? '', reason: '' });
     setMode(next);
   };
 
@@ -150,18 +160,26 @@ export function SubjectInfoDialog({
     );
 
   let randomisationBlock;
-  if (mode === 'randomisation') {
+  if (mode === 'group') {
+    randomisationBlock = (
+      <>
+        <FormField
+          control={groupForm.control}
+          name="randomizationGroup"
+          label={t('subjects:fields.randomizationGroup')}
+          required
+          autoFocus
+          options={groups.map((g) => ({ value: g, label: g }))}
+        />
+        <FormField control={groupForm.control} name="reason" label={t('subjects:fields.groupChangeReason')} required multiline />
+      </>
+    );
+  } else if (mode === 'randomisation') {
     randomisationBlock = (
       <>
         <DateField control={rc} name="randomizationDate" label={t('subjects:fields.randomizationDate')} required autoFocus />
         {seesGroup ? (
-          <FormField
-            control={rc}
-            name="randomizationGroup"
-            label={t('subjects:fields.randomizationGroup')}
-            required
-            options={groups.map((g) => ({ value: g, label: g }))}
-          />
+          <Facts rows={[[t('subjects:fields.randomizationGroup'), subject.randomizationGroup]]} />
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('subjects:dialogs.groupBlinded')}
@@ -199,11 +217,18 @@ export function SubjectInfoDialog({
         <Typography variant="h3" component="h3">
           {t('subjects:dialogs.randomisationBlock')}
         </Typography>
-        {mode === 'view' && canEditRandomisation && subject.isRandomised && (
-          <Button size="small" startIcon={<EditOutlined />} onClick={() => startMode('randomisation')}>
-            {t('subjects:dialogs.editRandomisation')}
-          </Button>
-        )}
+        <Stack direction="row" sx={{ gap: 1 }}>
+          {mode === 'view' && canEditRandomisation && subject.isRandomised && (
+            <Button size="small" startIcon={<EditOutlined />} onClick={() => startMode('randomisation')}>
+              {t('subjects:dialogs.editRandomisation')}
+            </Button>
+          )}
+          {mode === 'view' && canChangeGroup && (
+            <Button size="small" startIcon={<EditOutlined />} onClick={() => startMode('group')}>
+              {t('subjects:dialogs.changeGroup')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {randomisationBlock}
       <Divider sx={{ my: 2 }} />
@@ -254,7 +279,26 @@ export function SubjectInfoDialog({
         onSubmit={randomisation.handleSubmit((v) =>
           saveRandomisation.mutate(v, {
             onSuccess: () => setMode('view'),
-            onError: (e) => showServerErrors(randomisation, e, [...RANDOMISATION_FIELDS, 'reasonForChange']),
+            onError: (e) => showServerErrors(randomisation, e, ['randomizationDate', 'randomizationNumber', 'reasonForChange']),
+          }),
+        )}
+      >
+        {body}
+      </FormDialog>
+    );
+  }
+  if (mode === 'group') {
+    return (
+      <FormDialog
+        fullScreenOnPhone
+        open
+        onClose={() => setMode('view')}
+        title={title}
+        saving={saveGroup.isPending}
+        onSubmit={groupForm.handleSubmit((v) =>
+          saveGroup.mutate(v, {
+            onSuccess: () => setMode('view'),
+            onError: (e) => showServerErrors(groupForm, e, ['randomizationGroup', 'reason']),
           }),
         )}
       >

@@ -13,8 +13,8 @@ import {
   isoToText,
   MIN_DATE_TEXT_YEAR,
   parseDateText,
+  localToday,
   subjectGender,
-  todayIn,
   type SubjectWithVisits,
 } from '@edc/domain';
 import { ApiError, toastError } from '../../../shared/api/client';
@@ -49,10 +49,8 @@ export const pastDate = (key: FutureDateKey) =>
     return z.NEVER;
   });
 
-/** Today on this device, YYYY-MM-DD. */
-export const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-/** Today as a date field starts: DD.MM.YYYY. */
-export const todayText = () => isoToText(today());
+/** The user's today as a date field starts: DD.MM.YYYY. */
+export const todayText = () => isoToText(localToday());
 
 /**
  * The server's refusals on the fields they name (`path`), the others as toasts. For calls made with

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../src/platform/db/client.js';
+import { auditLog } from '../../src/platform/db/schema/index.js';
+import { auditKeyOf } from '../../src/platform/audit/audit-key.js';
+import { auditRowHash, verifyAuditChain, writeAudit, writeAuditNow, AUDIT_GENESIS } from '../../src/platform/audit/audit.js';
+import { makeResearch, PASSWORD } from '../support/factories.js';
+import { setupCastApp } from '../support/cast.js';
+import { call, callsAs, expectError, setupTestApp, TEST_AUDIT_KEY } from '../support/test-app.js';
+
+// The audit chain (docs/audit-trail.md): keyed, hashed over what is stored, verified end to end with every
+// break reported.
+
+/** Changes audit rows as a database superuser would: with the append-only triggers switched off. */
+async function asSuperuser(db: Db, change: (db: Db) => Promise<unknown>) {
+  await db.execute(sql`alter table audit_log disable trigger audit_log_no_update_delete`);
+  try {
+    await change(db);
+  } finally {
+    await db.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
+  }
+}
+
+const rows = (db: Db) => db.select().from(auditLog).orderBy(asc(auditLog.seq));
+
+/** `n` records written straight through writeAudit, in batches of one transaction each. */
+async function fill(db: Db, n: number) {
+  for (let done = 0; done < n; done += 100) {
+    await db.transaction(async (tx) => {
+      for (let i = done; i < Math.min(n, done + 100); i++) {
+        await writeAudit(tx, { email: 'filler@example.test' }, { action: 'test.fill', entityType: 'test', after: { i } });
+      }
+    });
+  }
+}
+
+describe('after ordinary requests', () => {
+  const { t, as, db } = setupCastApp();
+
+  it('verifies clean, upper-case ids and odd values included, and names the key by its fingerprint', async () => {
+    const admin = callsAs(t.app, as('admin'));
+    const research = await makeResearch(db());
+    const v = await admin.ok('POST', '/ResearchVersions', {
+      researchId: research.id.toUpperCase(),
+      startedDate: '2026-01-01',
+      majorIndex: 1,
+      minorIndex: 0,
+    });
+    await admin.ok('PUT', `/ResearchVersions/${v.id.toUpperCase()}`, {
+      description: 'План «Ё» "quoted" \\ <b>',
+      updatedAt: v.updatedAt,
+    });
+    await admin.send('PUT', `/Researches/${research.id.toUpperCase()}`, { mnn: 'Testol\u2028' });
+    await call(t.app, 'POST', '/Auth/SignIn', { body: { email: 'nobody@example.test', password: PASSWORD } });
+    await call(t.app, 'POST', '/Auth/SignUp', { body: { userDto: { email: 'x\u0000@e.test', firstName: 'A', lastName: 'B' } } });
+
+    const result = await verifyAuditChain(db());
+    expect(result).toMatchObject({ ok: true, breakCount: 0, breaks: [], brokenAt: null });
+    expect(result.checked).toBeGreaterThan(5);
+    expect(result.keyFingerprint).toBe(auditKeyOf(TEST_AUDIT_KEY).fingerprint);
+    expect(result.head?.seq).toBe((await rows(db())).at(-1)!.seq);
+  });
+
+  it('hashes what is stored: an upper-case id, a lone surrogate in a reason, dates and unsorted keys', async () => {
+    const id = '0198C5A0-1234-7ABC-8DEF-0123456789AB';
+    await writeAuditNow(
+      db(),
+      { userId: id, email: 'Ünï@example.test', ip: '127.0.0.1' },
+      {
+        action: 'test.stored_form',
+        entityType: 'test',
+        entityId: id,
+        researchId: id,
+        reason: 'broken \uD800 text',
+        before: { z: 1, a: [{ y: new Date('2026-01-02T03:04:05.678Z'), x: undefined }], n: 0.1 + 0.2 },
+        after: { big: 1e21, small: 5e-324, neg: -0 },
+      },
+    );
+    const [row] = await db().select().from(auditLog).where(eq(auditLog.action, 'test.stored_form'));
+    expect(row).toMatchObject({ entityId: id.toLowerCase(), reason: 'broken \uFFFD text' });
+    expect((await verifyAuditChain(db())).ok).toBe(true);
+  });
+
+  it('GET /Audit/Verify: the result for user role Admin, 403 for everyone else, 401 without a session', async () => {
+    const res = await call(t.app, 'GET', '/Audit/Verify', { token: as('admin') });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ok: true, breakCount: 0, keyFingerprint: auditKeyOf(TEST_AUDIT_KEY).fingerprint });
+    expect(res.body.data.checked).toBeGreaterThan(5);
+    for (const who of ['editor', 'manager', 'sitePi', 'qa', 'kio', 'outsider'] as const) {
+      expectError(await call(t.app, 'GET', '/Audit/Verify', { token: as(who) }), 403, 'forbidden');
+    }
+    expectError(await call(t.app, 'GET', '/Audit/Verify'), 401, 'unauthorized');
+  });
+});
+
+describe('a tampered trail', () => {
+  const t = setupTestApp();
+
+  it('reports every changed, removed or re-hashed record, across pages, not only the first', async () => {
+    const db = t.database.db;
+    await fill(db, 1_200);
+    expect((await verifyAuditChain(db)).ok).toBe(true);
+    const all = await rows(db);
+    const at = (position: number) => all[position - 1]!;
+    await asSuperuser(db, async (d) => {
+      // 1. A value changed in place.
+      await d
+        .update(auditLog)
+        .set({ after: { i: -1 } })
+        .where(eq(auditLog.id, at(10).id));
+      // 2. A value changed and the row's own hash recomputed with the right key: the next record no longer follows.
+      const changed = { ...at(600), reason: 'rewritten' };
+      await d
+        .update(auditLog)
+        .set({ reason: 'rewritten', hash: auditRowHash(changed) })
+        .where(eq(auditLog.id, at(600).id));
+      // 3. A record removed.
+      await d.delete(auditLog).where(eq(auditLog.id, at(1_100).id));
+    });
+    const result = await verifyAuditChain(db);
+    expect(result.ok).toBe(false);
+    expect(result.checked).toBe(all.length - 1);
+    expect(result.breaks.map((b) => [b.seq, b.problems])).toEqual([
+      [at(10).seq, ['hash']],
+      [at(601).seq, ['link']],
+      [at(1_101).seq, ['link']],
+    ]);
+    expect(result.breakCount).toBe(3);
+    expect(result.brokenAt).toBe(at(10).seq);
+    expect(result.breaks[0]).toMatchObject({ id: at(10).id, position: 10, action: 'test.fill' });
+    expect(result.breaks[2]!.position).toBe(1_100);
+  });
+});
+
+describe('a history re-hashed without the key', () => {
+  const t = setupTestApp();
+
+  it('is detected: every record fails under the configured key, and passes only under the forger’s', async () => {
+    const db = t.database.db;
+    await fill(db, 30);
+    const forged = auditKeyOf('a-database-superuser-guessing-the-key-000');
+    // The superuser changes one record and re-seals the whole chain so that every link holds.
+    await asSuperuser(db, async (d) => {
+      let prev = AUDIT_GENESIS;
+      for (const r of await rows(d)) {
+        const row = { ...r, prevHash: prev, after: r.seq === 5 ? { i: 'forged' } : r.after };
+        const hash = auditRowHash(row, forged);
+        await d.update(auditLog).set({ prevHash: prev, after: row.after, hash }).where(eq(auditLog.id, r.id));
+        prev = hash;
+      }
+    });
+    const result = await verifyAuditChain(db);
+    expect(result.ok).toBe(false);
+    expect(result.breakCount).toBe(result.checked);
+    expect(result.breaks.every((b) => b.problems.join() === 'hash')).toBe(true);
+    const underForgedKey = await verifyAuditChain(db, forged);
+    expect(underForgedKey.ok).toBe(true);
+    expect(underForgedKey.keyFingerprint).not.toBe(result.keyFingerprint);
+  });
+});

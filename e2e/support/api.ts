@@ -1,0 +1,47 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD } from './app';
+
+// Fixtures made through the API, as a demo account, for specs that need data of their own.
+
+/** The Authorization header of a fresh session of a demo account. */
+export async function apiAuth(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const reply = await request.post('/api/Auth/SignIn', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  const token = ((await reply.json()) as { data: { accessToken: string } }).data.accessToken;
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** The research the account's current employee works in. */
+export async function currentResearchId(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  const me = (await (await request.get('/api/Users/me', { headers })).json()) as {
+    data: { employees: { id: string; researchOrganisation: { research: { id: string } } }[]; currentEmployeeId: string };
+  };
+  return me.data.employees.find((e) => e.id === me.data.currentEmployeeId)!.researchOrganisation.research.id;
+}
+
+/** The id of a research's visit by its key (as the administrator reads the design). */
+export async function visitIdByKey(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  researchId: string,
+  visitKey: string,
+): Promise<string> {
+  const visits = (await (await request.get(`/api/Visits?researchId=${researchId}`, { headers })).json()) as {
+    data: { id: string; visitKey: string }[];
+  };
+  const visit = visits.data.find((v) => v.visitKey === visitKey);
+  expect(visit, `visit ${visitKey}`).toBeDefined();
+  return visit!.id;
+}
+
+/** A POST that must succeed; its data. */
+export async function postOk<T = { id: string }>(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  url: string,
+  data: unknown,
+): Promise<T> {
+  const reply = await request.post(url, { headers, data });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as { data: T }).data;
+}
