@@ -34,3 +34,4 @@ export * from './documents/visit-documents.js';
 export * from './monitoring/monitoring-visit.js';
 export * from './schemas/monitoring-visits.js';
 export * from './schemas/audit.js';
+export * from './schemas/data-entry.js';

@@ -7,3 +7,4 @@ export * from './references.js';
 export * from './subjects.js';
 export * from './documents.js';
 export * from './monitoring.js';
+export * from './data-entry.js';

@@ -91,6 +91,9 @@ export const subjectVisits = pgTable(
     formCompletedStatus: text('form_completed_status').notNull().default('Empty'),
     signDate: date('sign_date'),
     startValidatingDate: tstz('start_validating_date'),
+    /** Set when the visit was ended early ('End the visit', data entry): the reason and the instant. */
+    completeMessage: text('complete_message'),
+    completedAt: tstz('completed_at'),
     /** The centre's research version in force when the visit was created (null when the centre had none). */
     researchOrganisationVersionId: uuid('research_organisation_version_id').references(() => researchOrganisationVersions.id),
     /** The research version the visit was created under: the centre's current one, else the research's latest. */

@@ -1,0 +1,334 @@
+import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import {
+  personFullName,
+  type ClinicalSignificance,
+  type EmployeeType,
+  type FieldType,
+  type ItemDataReply,
+  type SectionStatus,
+  type SubjectFormBrief,
+  type SubjectFormFieldReply,
+  type SubjectFormSectionReply,
+} from '@edc/domain';
+import type { Db } from '../../platform/db/client.js';
+import {
+  fields,
+  formFields,
+  formResearchVersions,
+  forms,
+  formSections,
+  itemData,
+  subjectFormFields,
+  subjectFormLogs,
+  subjectForms,
+  subjectFormSections,
+  subjectFormSectionStatusLogs,
+  users,
+} from '../../platform/db/schema/index.js';
+import type { FormRow, SubjectFormRow } from './data-entry.context.js';
+
+/** Queries of data entry: forms applicable to a visit, subject forms with progress, fields with current values. */
+
+/**
+ * The live forms of a visit of the design that apply to a subject: for its gender (or both) and in the
+ * research version the visit was created under (a form tied to no version applies to every version).
+ */
+export async function applicableForms(
+  db: Db,
+  visitId: string,
+  opts: { gender: string; researchVersionId: string | null },
+): Promise<FormRow[]> {
+  const inVersion = opts.researchVersionId
+    ? or(
+        notExists(
+          db
+            .select({ x: sql`1` })
+            .from(formResearchVersions)
+            .where(eq(formResearchVersions.formId, forms.id)),
+        ),
+        exists(
+          db
+            .select({ x: sql`1` })
+            .from(formResearchVersions)
+            .where(
+              and(eq(formResearchVersions.formId, forms.id), eq(formResearchVersions.researchVersionId, opts.researchVersionId)),
+            ),
+        ),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.visitId, visitId), isNull(forms.deletedAt), inArray(forms.gender, ['Both', opts.gender]), inVersion))
+    .orderBy(asc(forms.index));
+}
+
+const userName = (u: { firstName: string | null; lastName: string | null; patronymic: string | null }) =>
+  u.lastName === null ? '' : personFullName({ lastName: u.lastName, firstName: u.firstName ?? '', patronymic: u.patronymic });
+
+/** Subject forms of a visit (or one subject form) with their progress, sorted by form index then repeatedIndex. */
+export async function subjectFormBriefs(
+  db: Db,
+  where: { subjectVisitId?: string; id?: string },
+  canEdit: (form: FormRow) => boolean,
+  pointList: readonly string[] = [],
+): Promise<(SubjectFormBrief & { row: SubjectFormRow; formRow: FormRow })[]> {
+  const rows = await db
+    .select({
+      sf: subjectForms,
+      form: forms,
+      sectionCount: sql<number>`(select count(*)::int from ${subjectFormSections} s where s.subject_form_id = ${subjectForms.id})`,
+      completedCount: sql<number>`(select count(*)::int from ${subjectFormSections} s where s.subject_form_id = ${subjectForms.id} and s.is_complete)`,
+      points: sql<
+        string[]
+      >`(select coalesce(jsonb_agg(distinct p), '[]'::jsonb) from ${subjectFormSections} s join ${formSections} fs on fs.id = s.form_section_id, jsonb_array_elements_text(fs.point_list) p where s.subject_form_id = ${subjectForms.id})`,
+    })
+    .from(subjectForms)
+    .innerJoin(forms, eq(forms.id, subjectForms.formId))
+    .where(
+      and(
+        isNull(subjectForms.deletedAt),
+        where.subjectVisitId ? eq(subjectForms.subjectVisitId, where.subjectVisitId) : undefined,
+        where.id ? eq(subjectForms.id, where.id) : undefined,
+      ),
+    )
+    .orderBy(asc(forms.index), asc(subjectForms.repeatedIndex), asc(subjectForms.createdAt));
+  return rows
+    .filter((r) => pointList.length === 0 || (r.points ?? []).some((p) => pointList.includes(p)))
+    .map((r) => {
+      const sectionCount = Number(r.sectionCount);
+      const completedSectionCount = Number(r.completedCount);
+      return {
+        row: r.sf,
+        formRow: r.form,
+        id: r.sf.id,
+        subjectVisitId: r.sf.subjectVisitId,
+        form: {
+          id: r.form.id,
+          title: r.form.title,
+          index: r.form.index,
+          repeating: r.form.repeating,
+          employeeTypesList: r.form.employeeTypesList as EmployeeType[],
+        },
+        repeatedIndex: r.sf.repeatedIndex,
+        isComplete: r.sf.isComplete,
+        qaValidate: r.sf.qaValidate,
+        qaValidateDate: r.sf.qaValidateDate?.toISOString() ?? null,
+        dmValidate: r.sf.dmValidate,
+        dmValidateDate: r.sf.dmValidateDate?.toISOString() ?? null,
+        kioValidate: r.sf.kioValidate,
+        kioValidateDate: r.sf.kioValidateDate?.toISOString() ?? null,
+        sectionCount,
+        completedSectionCount,
+        progress: sectionCount === 0 ? 0 : Math.round((completedSectionCount * 100) / sectionCount),
+        canEdit: canEdit(r.form),
+        version: r.sf.version,
+        createdAt: r.sf.createdAt.toISOString(),
+      };
+    });
+}
+
+const itemDataColumns = {
+  id: itemData.id,
+  seq: itemData.seq,
+  subjectFormFieldId: itemData.subjectFormFieldId,
+  data: itemData.data,
+  comment: itemData.comment,
+  clinicalSignificance: itemData.clinicalSignificance,
+  reasonForChange: itemData.reasonForChange,
+  documentId: itemData.documentId,
+  createdAt: itemData.createdAt,
+  createdBy: itemData.createdBy,
+  employeeType: itemData.employeeType,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  patronymic: users.patronymic,
+};
+type ItemDataSelected = {
+  id: string;
+  subjectFormFieldId: string;
+  data: string | null;
+  comment: string | null;
+  clinicalSignificance: string | null;
+  reasonForChange: string | null;
+  documentId: string | null;
+  createdAt: Date;
+  createdBy: string | null;
+  employeeType: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  patronymic: string | null;
+};
+
+export const toItemData = (r: ItemDataSelected): ItemDataReply => ({
+  id: r.id,
+  subjectFormFieldId: r.subjectFormFieldId,
+  data: r.data,
+  comment: r.comment,
+  clinicalSignificanceString: (r.clinicalSignificance as ClinicalSignificance | null) ?? null,
+  reasonForChange: r.reasonForChange,
+  documentId: r.documentId,
+  createdAt: r.createdAt.toISOString(),
+  createdBy: { id: r.createdBy, fullName: userName(r), employeeType: r.employeeType },
+});
+
+/** Every value of a field, newest (the current one) first. */
+export async function itemDataHistory(db: Db, subjectFormFieldId: string): Promise<ItemDataReply[]> {
+  const rows = await db
+    .select(itemDataColumns)
+    .from(itemData)
+    .leftJoin(users, eq(users.id, itemData.createdBy))
+    .where(eq(itemData.subjectFormFieldId, subjectFormFieldId))
+    .orderBy(desc(itemData.seq));
+  return rows.map(toItemData);
+}
+
+/** The current value (newest item data) of a field, or undefined. */
+export async function currentItemData(db: Db, subjectFormFieldId: string): Promise<ItemDataReply | undefined> {
+  const [row] = await db
+    .select(itemDataColumns)
+    .from(itemData)
+    .leftJoin(users, eq(users.id, itemData.createdBy))
+    .where(eq(itemData.subjectFormFieldId, subjectFormFieldId))
+    .orderBy(desc(itemData.seq))
+    .limit(1);
+  return row ? toItemData(row) : undefined;
+}
+
+/** The current values of every field of some subject forms, by subject form field id. */
+export async function currentValuesOf(db: Db, subjectFormIds: string[]): Promise<Map<string, ItemDataReply>> {
+  if (subjectFormIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([itemData.subjectFormFieldId], itemDataColumns)
+    .from(itemData)
+    .innerJoin(subjectFormFields, eq(subjectFormFields.id, itemData.subjectFormFieldId))
+    .leftJoin(users, eq(users.id, itemData.createdBy))
+    .where(inArray(subjectFormFields.subjectFormId, subjectFormIds))
+    .orderBy(itemData.subjectFormFieldId, desc(itemData.seq));
+  return new Map(rows.map((r) => [r.subjectFormFieldId, toItemData(r)]));
+}
+
+/** A subject form's fields with their form-field attributes and current values, in design order. */
+export async function fieldsOfForm(
+  db: Db,
+  subjectFormId: string,
+): Promise<(SubjectFormFieldReply & { subjectFormSectionId: string })[]> {
+  const rows = await db
+    .select({ sff: subjectFormFields, ff: formFields, f: fields })
+    .from(subjectFormFields)
+    .innerJoin(formFields, eq(formFields.id, subjectFormFields.formFieldId))
+    .innerJoin(fields, eq(fields.id, formFields.fieldId))
+    .where(eq(subjectFormFields.subjectFormId, subjectFormId))
+    .orderBy(asc(formFields.index), asc(formFields.createdAt));
+  const values = await currentValuesOf(db, [subjectFormId]);
+  return rows.map(({ sff, ff, f }) => ({
+    id: sff.id,
+    subjectFormSectionId: sff.subjectFormSectionId,
+    formFieldId: ff.id,
+    parentSubjectFormFieldId: sff.parentSubjectFormFieldId,
+    isHidden: sff.isHidden,
+    formField: {
+      id: ff.id,
+      text: ff.text,
+      textBefore: ff.textBefore,
+      textAfter: ff.textAfter,
+      isRequired: ff.isRequired,
+      mask: ff.mask,
+      regExMask: ff.regExMask,
+      dataLink: ff.dataLink,
+      clinicalSignificance: ff.clinicalSignificance,
+      comment: ff.comment,
+      units: ff.units ?? f.units,
+      contextFormId: ff.contextFormId,
+      contextText: ff.contextText,
+      parentFormFieldId: ff.parentFormFieldId,
+      parentVisibleRule: ff.parentVisibleRule,
+      index: ff.index,
+      field: {
+        id: f.id,
+        title: f.title,
+        fieldType: f.fieldType as FieldType,
+        units: f.units,
+        optionList: f.optionList,
+        defaultOption: f.defaultOption,
+      },
+    },
+    itemData: values.get(sff.id) ?? null,
+  }));
+}
+
+/** A subject form's sections with their fields and status history, in design order. */
+export async function sectionsOfForm(db: Db, subjectFormId: string): Promise<SubjectFormSectionReply[]> {
+  const rows = await db
+    .select({
+      s: subjectFormSections,
+      fs: formSections,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      patronymic: users.patronymic,
+    })
+    .from(subjectFormSections)
+    .innerJoin(formSections, eq(formSections.id, subjectFormSections.formSectionId))
+    .leftJoin(users, eq(users.id, subjectFormSections.completeByUserId))
+    .where(eq(subjectFormSections.subjectFormId, subjectFormId))
+    .orderBy(asc(formSections.index));
+  const fieldList = await fieldsOfForm(db, subjectFormId);
+  const logs = rows.length
+    ? await db
+        .select({
+          log: subjectFormSectionStatusLogs,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          patronymic: users.patronymic,
+        })
+        .from(subjectFormSectionStatusLogs)
+        .leftJoin(users, eq(users.id, subjectFormSectionStatusLogs.createdBy))
+        .where(
+          inArray(
+            subjectFormSectionStatusLogs.subjectFormSectionId,
+            rows.map((r) => r.s.id),
+          ),
+        )
+        .orderBy(desc(subjectFormSectionStatusLogs.createdAt), desc(subjectFormSectionStatusLogs.id))
+    : [];
+  return rows.map(({ s, fs, ...u }) => ({
+    id: s.id,
+    subjectFormId: s.subjectFormId,
+    formSection: {
+      id: fs.id,
+      sectionName: fs.sectionName,
+      description: fs.description,
+      index: fs.index,
+      pointList: fs.pointList,
+    },
+    status: s.status as SectionStatus | null,
+    statusMessage: s.statusMessage,
+    isComplete: s.isComplete,
+    completeDate: s.completeDate?.toISOString() ?? null,
+    completeBy: s.completeByUserId ? { fullName: userName(u), employeeType: s.completeByEmployeeType } : null,
+    comment: s.comment,
+    qaValidate: s.qaValidate,
+    dmValidate: s.dmValidate,
+    version: s.version,
+    subjectFormFieldList: fieldList.filter((f) => f.subjectFormSectionId === s.id).map(({ subjectFormSectionId: _, ...f }) => f),
+    subjectFormSectionStatusLogList: logs
+      .filter((l) => l.log.subjectFormSectionId === s.id)
+      .map((l) => ({
+        status: l.log.status,
+        statusMessage: l.log.statusMessage,
+        isComplete: l.log.isComplete,
+        reasonForChange: l.log.reasonForChange,
+        createdAt: l.log.createdAt.toISOString(),
+        createdBy: { fullName: userName(l), employeeType: l.log.employeeType },
+      })),
+  }));
+}
+
+export async function formLogsOf(db: Db, subjectFormId: string) {
+  const rows = await db
+    .select({ status: subjectFormLogs.status, createdAt: subjectFormLogs.createdAt })
+    .from(subjectFormLogs)
+    .where(eq(subjectFormLogs.subjectFormId, subjectFormId))
+    .orderBy(desc(subjectFormLogs.createdAt), desc(subjectFormLogs.id));
+  return rows.map((r) => ({ status: r.status, date: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { EMPLOYEE_TYPES } from '../enums.js';
+import { CLINICAL_SIGNIFICANCE_VALUES, FIELD_TYPES } from '../design/enums.js';
+import { id, isoDate } from './common.js';
+import { subjectVisit } from './subjects.js';
+
+/**
+ * Requests and replies of data entry (spec operations section 7: SubjectsVisit, SubjectsForm,
+ * SubjectsFormSection, ItemData; docs/data-entry.md "Model and API"). Payload names are the spec's.
+ */
+
+export const SECTION_STATUSES = ['Completed', 'NotCompleted', 'NotApplicable'] as const;
+export type SectionStatus = (typeof SECTION_STATUSES)[number];
+export const FORM_LOG_STATUSES = [
+  'Created',
+  'Complete',
+  'QaValidated',
+  'RevertQaValidate',
+  'DmValidated',
+  'RevertDmValidate',
+  'QaAndDmValidated',
+  'KioValidated',
+  'RevertKioValidate',
+] as const;
+export type FormLogStatus = (typeof FORM_LOG_STATUSES)[number];
+
+/** What a signature means (21 CFR 11.50); the default when the signer names none. */
+export const DEFAULT_SIGNATURE_MEANING = 'Подтверждаю достоверность данных / I confirm the data are accurate';
+
+const version = z.number().int().min(1);
+const reason = z.string().trim().min(1).max(1000);
+const longText = (max: number) => z.string().max(max);
+/** A value as typed: text of at most 10,000 characters; null or '' for none. */
+const value = z.string().max(10_000).nullish();
+const clinicalSignificance = z.enum(CLINICAL_SIGNIFICANCE_VALUES);
+const pointList = z
+  .union([z.string().max(100), z.array(z.string().max(100)).max(100)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((p) => p.trim() !== ''));
+
+// ------------------------------------------------------------------------------------------ requests
+
+/** GET /SubjectsVisit/{id}: `pointList` (repeated) keeps only the forms and sections of those points. */
+export const subjectVisitPageQuery = z.object({ pointList });
+export const subjectFormsQuery = z.object({ subjectVisitId: id, pointList });
+export const subjectFormCreate = z.object({ formId: id, subjectVisitId: id });
+/** POST /SubjectsForm/{id}/Complete: `version` of the subject form, when the client has one. */
+export const subjectFormComplete = z
+  .object({ version: version.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export const sectionChangeStatus = z.object({
+  status: z.enum(SECTION_STATUSES),
+  /** The reason message of NotCompleted (required for it). */
+  message: longText(1000).nullish(),
+  /** Required once the section is complete. */
+  reasonForChange: z.string().trim().max(1000).nullish(),
+  version,
+});
+export const sectionComment = z.object({ comment: longText(2000).nullable(), version });
+/** Complete now (`date` absent or null) or at a time inside the window (ISO 8601 with offset). */
+export const sectionComplete = z.object({ date: z.iso.datetime({ offset: true }).nullish(), version });
+
+export const itemDataQuery = z.object({ subjectFormFieldId: id });
+/** POST /ItemData: the first value of a field (a field that has one answers 409 with it). */
+export const itemDataAdd = z.object({
+  subjectFormFieldId: id,
+  data: value,
+  comment: longText(2000).nullish(),
+  clinicalSignificanceString: clinicalSignificance.nullish(),
+});
+/** POST /ItemData/WithReason: a new value of a field; `currentItemDataId` is the value the client last read. */
+export const itemDataWithReason = itemDataAdd.extend({
+  reasonForChange: reason,
+  currentItemDataId: id.nullable(),
+});
+/** POST /ItemData/{subjectFormFieldId}/Clean. */
+export const itemDataClean = z.object({ reasonForChange: reason, currentItemDataId: id });
+export const itemDataCleanParams = z.object({ subjectFormFieldId: id });
+/** POST /ItemData/AddDocument multipart text fields (with the file in uploadedFile). */
+export const itemDataDocumentFields = z.object({
+  subjectFormFieldId: id,
+  name: z.string().trim().min(1).max(300),
+  reasonForChange: z.string().trim().max(1000).optional(),
+  currentItemDataId: id.optional(),
+});
+
+/** POST /SubjectsVisit/{id}/Sign: the signer's password (21 CFR 11.200), the sign date, the meaning. */
+export const subjectVisitSign = z.object({
+  password: z.string().min(1).max(256),
+  signDate: isoDate.optional(),
+  meaning: z.string().trim().min(1).max(500).optional(),
+});
+/** POST /SubjectsVisit/{id}/Complete: ends the visit; `completeMessage` required when a section has no status. */
+export const subjectVisitComplete = z.object({ completeMessage: z.string().trim().max(1000).nullish() });
+export const subjectAuditTrailQuery = z.object({ formId: id.optional(), formFieldId: id.optional() });
+
+// ------------------------------------------------------------------------------------------- replies
+
+export const itemDataReply = z.object({
+  id,
+  subjectFormFieldId: id,
+  data: z.string().nullable(),
+  comment: z.string().nullable(),
+  clinicalSignificanceString: clinicalSignificance.nullable(),
+  reasonForChange: z.string().nullable(),
+  documentId: id.nullable(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: id.nullable(), fullName: z.string(), employeeType: z.string().nullable() }),
+});
+export type ItemDataReply = z.infer<typeof itemDataReply>;
+
+export const signatureReply = z.object({
+  id,
+  printedName: z.string(),
+  employeeType: z.string().nullable(),
+  meaning: z.string(),
+  signDate: z.string(),
+  signedAt: z.string(),
+  contentHash: z.string(),
+  /** The signed content changed after the signature (its hash no longer matches). */
+  changedSinceSigning: z.boolean(),
+});
+export type SignatureReply = z.infer<typeof signatureReply>;
+
+export const subjectFormFieldReply = z.object({
+  id,
+  formFieldId: id,
+  parentSubjectFormFieldId: id.nullable(),
+  isHidden: z.boolean(),
+  /** The form field's attributes used at entry. */
+  formField: z.object({
+    id,
+    text: z.string(),
+    textBefore: z.string().nullable(),
+    textAfter: z.string().nullable(),
+    isRequired: z.boolean(),
+    mask: z.string().nullable(),
+    regExMask: z.string().nullable(),
+    dataLink: z.string().nullable(),
+    clinicalSignificance: z.boolean(),
+    comment: z.string().nullable(),
+    units: z.string().nullable(),
+    contextFormId: id.nullable(),
+    contextText: z.string().nullable(),
+    parentFormFieldId: id.nullable(),
+    parentVisibleRule: z.string().nullable(),
+    index: z.number(),
+    field: z.object({
+      id,
+      title: z.string(),
+      fieldType: z.enum(FIELD_TYPES),
+      units: z.string().nullable(),
+      optionList: z.array(z.string()),
+      defaultOption: z.string().nullable(),
+    }),
+  }),
+  /** The current value (the newest item data), null when none was entered. */
+  itemData: itemDataReply.nullable(),
+});
+export type SubjectFormFieldReply = z.infer<typeof subjectFormFieldReply>;
+
+export const sectionStatusLogReply = z.object({
+  status: z.string().nullable(),
+  statusMessage: z.string().nullable(),
+  isComplete: z.boolean(),
+  reasonForChange: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.object({ fullName: z.string(), employeeType: z.string().nullable() }),
+});
+
+export const subjectFormSectionReply = z.object({
+  id,
+  subjectFormId: id,
+  formSection: z.object({
+    id,
+    sectionName: z.string(),
+    description: z.string().nullable(),
+    index: z.number(),
+    pointList: z.array(z.string()),
+  }),
+  status: z.enum(SECTION_STATUSES).nullable(),
+  statusMessage: z.string().nullable(),
+  isComplete: z.boolean(),
+  completeDate: z.string().nullable(),
+  completeBy: z.object({ fullName: z.string(), employeeType: z.string().nullable() }).nullable(),
+  comment: z.string().nullable(),
+  qaValidate: z.boolean(),
+  dmValidate: z.boolean(),
+  version: z.number(),
+  subjectFormFieldList: z.array(subjectFormFieldReply),
+  subjectFormSectionStatusLogList: z.array(sectionStatusLogReply),
+});
+export type SubjectFormSectionReply = z.infer<typeof subjectFormSectionReply>;
+
+/** A subject form in a list: with its progress (complete sections over all, in per cent). */
+export const subjectFormBrief = z.object({
+  id,
+  subjectVisitId: id,
+  form: z.object({
+    id,
+    title: z.string(),
+    index: z.number(),
+    repeating: z.boolean(),
+    employeeTypesList: z.array(z.enum(EMPLOYEE_TYPES)),
+  }),
+  repeatedIndex: z.number(),
+  isComplete: z.boolean(),
+  qaValidate: z.boolean(),
+  qaValidateDate: z.string().nullable(),
+  dmValidate: z.boolean(),
+  dmValidateDate: z.string().nullable(),
+  kioValidate: z.boolean(),
+  kioValidateDate: z.string().nullable(),
+  sectionCount: z.number(),
+  completedSectionCount: z.number(),
+  progress: z.number(),
+  /** The caller may enter data in this form (role in employeeTypesList, editing centre, unsigned). */
+  canEdit: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type SubjectFormBrief = z.infer<typeof subjectFormBrief>;
+
+export const subjectFormReply = subjectFormBrief.extend({
+  subject: z.object({ id, identificationNumber: z.string(), screeningNumber: z.string() }),
+  subjectVisit: z.object({ id, date: z.string(), title: z.string(), signDate: z.string().nullable() }),
+  subjectFormSectionList: z.array(subjectFormSectionReply),
+  subjectFormLogList: z.array(z.object({ status: z.string(), date: z.string() })),
+});
+export type SubjectFormReply = z.infer<typeof subjectFormReply>;
+
+/** GET /SubjectsVisit/{id}: the subject visit page. */
+export const subjectVisitPage = subjectVisit.extend({
+  description: z.string().nullable(),
+  pointList: z.array(z.string()),
+  completeMessage: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  subject: z.object({ id, identificationNumber: z.string(), screeningNumber: z.string(), gender: z.string() }),
+  subjectFormList: z.array(subjectFormBrief),
+  /** Forms of the visit (for the subject's gender, in the visit's research version) that may still be added. */
+  availableFormList: z.array(z.object({ id, title: z.string(), index: z.number(), repeating: z.boolean() })),
+  signature: signatureReply.nullable(),
+  canSign: z.boolean(),
+  canAddForms: z.boolean(),
+});
+export type SubjectVisitPage = z.infer<typeof subjectVisitPage>;
+
+export const auditRecordReply = z.object({
+  id,
+  at: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: id.nullable(),
+  userEmail: z.string().nullable(),
+  employeeType: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+});
+export type AuditRecordReply = z.infer<typeof auditRecordReply>;
