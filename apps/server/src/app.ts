@@ -15,6 +15,7 @@ import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
+import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { requestLanguage } from './platform/http/language.js';
 import { errorMessage } from '@edc/domain';
@@ -54,7 +55,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: req.ip (rate limit, lockout, audit) is then the real peer.
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY ?? false),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,7 +104,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  // Swagger UI (and its OpenAPI JSON) are not served in production unless API_DOCS=on.
+  if ((config.API_DOCS ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on')
+    await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  // No API reply (data, errors, documents) is kept by the browser or a shared cache.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
+      if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+  });
 
   await app.register(
     async (api) => {
@@ -112,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
         if (token) {
           try {
-            req.actor = await resolveActor(app.deps.db, token, auditActorOf(req));
+            req.actor = await resolveActor(app.deps.db, token, auditActorOf(req), config.SESSION_MAX_HOURS * 3_600_000);
           } catch (e) {
             if (!req.routeOptions.config.public) throw e;
           }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './platform/http/trust-proxy.js';
 
 /** Configuration from the environment, validated once at start; a bad value stops the process with a clear message. */
 const schema = z.object({
@@ -23,6 +24,29 @@ const schema = z.object({
   DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: unset or `off` (default) trusts none;
+   * a hop count (`1`); or a comma-separated list of addresses and CIDRs (`10.0.0.1, 192.168.0.0/16`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.trust;
+    }),
+  /** Hours a session may last however active it is (besides the hour of idleness that ends it sooner). */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(12),
+  /** Swagger UI and the OpenAPI document at /api/docs: on by default, off by default when NODE_ENV=production. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   /** Requests per minute allowed to each Auth endpoint from one address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /**

@@ -35,3 +35,5 @@ export * from './monitoring/monitoring-visit.js';
 export * from './schemas/monitoring-visits.js';
 export * from './schemas/audit.js';
 export * from './schemas/data-entry.js';
+export * from './passwords/password-policy.js';
+export { COMMON_PASSWORDS } from './passwords/common-passwords.js';

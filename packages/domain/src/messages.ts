@@ -51,6 +51,18 @@ export const ERROR_MESSAGES = {
   },
   wrong_old_password: { ru: 'Неверный текущий пароль', en: 'The current password is wrong' },
   short_password: { ru: 'Short password', en: 'Short password' },
+  password_has_email: {
+    ru: 'Пароль не должен совпадать с e-mail или содержать его часть до «@»',
+    en: 'The password must not be the e-mail address or contain its part before “@”',
+  },
+  password_has_name: {
+    ru: 'Пароль не должен содержать имя, фамилию или отчество',
+    en: 'The password must not contain your first name, last name or patronymic',
+  },
+  password_common: {
+    ru: 'Этот пароль слишком распространён и легко подбирается, выберите другой',
+    en: 'This password is too common and easy to guess; choose another one',
+  },
   invalid_token: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
   external_login_disabled: {
     ru: 'Вход из внешней системы не настроен',
@@ -431,6 +443,22 @@ export const ERROR_MESSAGES = {
     en: '“{field}” takes a PDF file only',
   },
   field_not_file: { ru: 'Поле «{field}» не является полем файла', en: '“{field}” is not a file field' },
+  field_no_context_form: {
+    ru: 'Поле «{field}» не задаёт контекстную форму',
+    en: '“{field}” names no context form',
+  },
+  section_not_complete_message: {
+    ru: 'Укажите причину статуса «Нет»',
+    en: 'Give the reason for the status “No”',
+  },
+  visit_complete_message_required: {
+    ru: 'Укажите причину завершения визита: в визите есть секции без статуса',
+    en: 'Give the reason for ending the visit: some sections have no status',
+  },
+  visit_sign_forbidden: {
+    ru: 'Подписать или завершить визит может только главный исследователь или соисследователь центра',
+    en: 'Only a principal investigator or co-researcher of the site can sign or end a visit',
+  },
   clinical_significance_not_asked: {
     ru: 'Для поля «{field}» клиническая значимость не указывается',
     en: 'No clinical significance is given for “{field}”',
@@ -505,8 +533,8 @@ export const SUCCESS_MESSAGES = {
   },
   ticket_sent: { ru: 'Обращение отправлено в поддержку', en: 'Your request has been sent to support' },
   signed_up: {
-    ru: 'Регистрация выполнена. Ссылка для установки пароля отправлена на e-mail',
-    en: 'Registered. A link to set your password has been sent to your e-mail',
+    ru: 'Регистрация принята. Проверьте почту: письмо для её завершения отправлено на указанный e-mail',
+    en: 'Registration received. Check your mail: a letter to complete it has been sent to the address given',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 export type SuccessCode = keyof typeof SUCCESS_MESSAGES;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../src/seed/demo-world.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import * as schema from '../../src/platform/db/schema/index.js';
@@ -72,6 +72,17 @@ beforeAll(async () => {
   const orgRefRange = await optional(db.select().from(s.organisationReferenceRanges));
   const document = await optional(db.select().from(s.subjectVisitDocuments));
   const ticket = await optional(db.select().from(s.supportTickets));
+  // Data entry: a form of the sample visit, its first section and field, and a file value with its PDF.
+  const subjectForm = await optional(
+    db.select().from(s.subjectForms).where(eq(s.subjectForms.subjectVisitId, subjectVisit.id)).orderBy(asc(s.subjectForms.createdAt)),
+  );
+  const formSection = subjectForm
+    ? await optional(db.select().from(s.subjectFormSections).where(eq(s.subjectFormSections.subjectFormId, subjectForm.id)))
+    : undefined;
+  const formFieldOfSubject = subjectForm
+    ? await optional(db.select().from(s.subjectFormFields).where(eq(s.subjectFormFields.subjectFormId, subjectForm.id)))
+    : undefined;
+  const fileValue = await optional(db.select().from(s.itemData).where(isNotNull(s.itemData.documentId)));
   Object.assign(ids, {
     Researches: research.id,
     researchId: research.id,
@@ -118,6 +129,13 @@ beforeAll(async () => {
     SubjectVisitDocuments: document?.id ?? ANY_ID,
     documentId: document?.id ?? ANY_ID,
     support: ticket?.id ?? ANY_ID,
+    SubjectsForm: subjectForm?.id ?? ANY_ID,
+    subjectFormId: subjectForm?.id ?? ANY_ID,
+    SubjectsFormSection: formSection?.id ?? ANY_ID,
+    SubjectsFormField: formFieldOfSubject?.id ?? ANY_ID,
+    subjectFormFieldId: formFieldOfSubject?.id ?? ANY_ID,
+    ItemData: fileValue?.id ?? ANY_ID,
+    currentItemDataId: fileValue?.id ?? ANY_ID,
   });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   ops = operationsOf(doc);
@@ -138,12 +156,16 @@ const pathIdFor = (op: Operation) => (param: string) => {
   return ids[segment] ?? ANY_ID;
 };
 
-async function send(op: Operation, token: string | undefined) {
+/** Each caller from an address of its own, as in life: the sign-in lockout counts per e-mail and address. */
+const addressOf = (who: Account | 'anonymous') => `192.0.2.${(ACCOUNTS as readonly string[]).indexOf(who) + 2}`;
+
+async function send(op: Operation, token: string | undefined, who: Account | 'anonymous') {
   const url = '/api' + sampleUrl(op, idFor, pathIdFor(op));
   const body = op.body && op.bodyType === 'application/json' ? sampleOf(op.body, 'body', idFor) : undefined;
   const res = await t.app.inject({
     method: op.method,
     url,
+    remoteAddress: addressOf(who),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -191,7 +213,7 @@ describe('role × endpoint matrix', () => {
             : entry.freshSession
               ? await signIn(t.app, `${who}@demo.test`, DEMO_PASSWORD)
               : tokens[who];
-        const res = await send(op, token);
+        const res = await send(op, token, who);
         (observed[op.key] ??= {})[who] = res.statusCode;
         const expected = expectationOf(entry, who);
         if (!matches(expected, res.statusCode)) {

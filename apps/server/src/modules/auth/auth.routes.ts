@@ -16,6 +16,8 @@ import { callerOf, requireActor } from '../../platform/http/guards.js';
 import { envelope, messageOnly } from '../../platform/http/reply.js';
 import { authRouteConfig, typed } from '../../platform/http/typed.js';
 import * as auth from './auth.service.js';
+import { signUp } from './sign-up.service.js';
+import { EVEN_REPLY_MS, noSoonerThan } from './even-timing.js';
 
 const tokenParams = z.object({ id: z.string().min(10).max(200) });
 
@@ -40,21 +42,21 @@ export function authRoutes(app: FastifyInstance) {
     }),
   );
 
-  r.post(
-    '/Auth/SignUp',
-    { config, schema: { tags, body: signUpRequest, response: { 200: envelope(signInReply) } } },
-    async (req) => {
-      const caller = callerOf(req);
-      return { data: await auth.signUp(app.deps, req.body, caller), message: successMessage('signed_up', caller.lang) };
-    },
-  );
+  // Registration: the same reply whether or not the e-mail has an account, and no session until the
+  // mailed link proves the e-mail (sign-up.service.ts).
+  r.post('/Auth/SignUp', { config, schema: { tags, body: signUpRequest, response: { 200: messageOnly } } }, async (req) => {
+    const caller = callerOf(req);
+    await noSoonerThan(EVEN_REPLY_MS.signUp, () => signUp(app.deps, req.body, caller));
+    return { message: successMessage('signed_up', caller.lang) };
+  });
 
   r.post(
     '/Auth/SignUpWithOrganisation',
-    { config, schema: { tags, body: signUpWithOrganisationRequest, response: { 200: envelope(signInReply) } } },
+    { config, schema: { tags, body: signUpWithOrganisationRequest, response: { 200: messageOnly } } },
     async (req) => {
       const caller = callerOf(req);
-      return { data: await auth.signUp(app.deps, req.body, caller), message: successMessage('signed_up', caller.lang) };
+      await noSoonerThan(EVEN_REPLY_MS.signUp, () => signUp(app.deps, req.body, caller));
+      return { message: successMessage('signed_up', caller.lang) };
     },
   );
 
@@ -74,7 +76,7 @@ export function authRoutes(app: FastifyInstance) {
     { config, schema: { tags, body: restorePasswordRequest, response: { 200: messageOnly } } },
     async (req) => {
       const caller = callerOf(req);
-      await auth.restorePassword(app.deps, req.body.email, caller);
+      await noSoonerThan(EVEN_REPLY_MS.restore, () => auth.restorePassword(app.deps, req.body.email, caller));
       return { message: successMessage('restore_sent', caller.lang) };
     },
   );

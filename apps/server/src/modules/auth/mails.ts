@@ -32,3 +32,22 @@ export function invitationMail(to: string, link: string, lang: Language): Mail {
         links: [link],
       };
 }
+
+/** Someone registered with an e-mail that already has an account: its owner is told, nothing is created. */
+export function accountExistsMail(to: string, publicUrl: string, lang: Language): Mail {
+  const signIn = `${publicUrl}/login`;
+  const restore = `${publicUrl}/restorePassword`;
+  return lang === 'en'
+    ? {
+        to,
+        subject: 'Registration with your e-mail',
+        text: `Someone (perhaps you) tried to register with this e-mail, but it already has an account. Sign in:\n${signIn}\n\nForgot the password? Restore it:\n${restore}\n\nIf it was not you, ignore this letter: nothing has changed.`,
+        links: [signIn, restore],
+      }
+    : {
+        to,
+        subject: 'Регистрация с вашим e-mail',
+        text: `Кто-то (возможно, вы) пытался зарегистрироваться с этим e-mail, но учётная запись с ним уже есть. Войдите:\n${signIn}\n\nЗабыли пароль? Восстановите его:\n${restore}\n\nЕсли это были не вы, просто проигнорируйте письмо: ничего не изменилось.`,
+        links: [signIn, restore],
+      };
+}

@@ -64,12 +64,19 @@ export async function endUserSessions(db: Db, userId: string, reason: string, ex
     );
 }
 
-/** Resolves a bearer token to its actor; refuses unknown, ended and idle sessions with 401. */
-export async function resolveActor(db: Db, token: string, audit: AuditActor): Promise<Actor> {
+/** A session's absolute lifetime when none is configured (SESSION_MAX_HOURS). */
+export const DEFAULT_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Resolves a bearer token to its actor; refuses unknown and ended sessions, sessions idle for longer than
+ * IDLE_TIMEOUT_MS and sessions older than `maxAgeMs` however active (each ended and audited) with 401.
+ */
+export async function resolveActor(db: Db, token: string, audit: AuditActor, maxAgeMs = DEFAULT_SESSION_MAX_MS): Promise<Actor> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
       endedAt: sessions.endedAt,
+      createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       email: users.email,
@@ -108,13 +115,14 @@ export async function resolveActor(db: Db, token: string, audit: AuditActor): Pr
   if (!row || row.endedAt || row.userDeletedAt) throw unauthorized('session_expired');
   const now = Date.now();
   const idle = now - row.lastSeenAt.getTime();
-  if (idle > IDLE_TIMEOUT_MS) {
+  const expiry = idle > IDLE_TIMEOUT_MS ? 'idle' : now - row.createdAt.getTime() > maxAgeMs ? 'max_age' : null;
+  if (expiry) {
     await db.transaction(async (tx) => {
-      await endSession(tx, row.sessionId, 'idle');
+      await endSession(tx, row.sessionId, expiry);
       await writeAudit(
         tx,
         { ...audit, userId: row.userId, email: row.email },
-        { action: 'session.expired', entityType: 'session', entityId: row.sessionId },
+        { action: 'session.expired', entityType: 'session', entityId: row.sessionId, after: { reason: expiry } },
       );
     });
     throw unauthorized('session_expired');

@@ -36,3 +36,15 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
     },
   };
 }
+
+/**
+ * Sends a mail without making the request wait for the mail server: a reply's timing then does not tell
+ * whether a mail went out (password restore, registration), and a slow SMTP server does not hold the
+ * request. A failure is logged, not thrown.
+ */
+export function sendInBackground(mailer: Mailer, mail: Mail, log?: Pick<FastifyBaseLogger, 'error'>): void {
+  mailer.send(mail).catch((err: unknown) => {
+    if (log) log.error({ err, to: mail.to, subject: mail.subject }, 'mail not sent');
+    else console.error(`mail to ${mail.to} not sent:`, err);
+  });
+}

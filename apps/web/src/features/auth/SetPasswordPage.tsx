@@ -12,6 +12,7 @@ import { BackToSignIn } from './components/BackToSignIn';
 import { NewPasswordFields } from './components/NewPasswordFields';
 import { newPasswordForm } from './passwordSchemas';
 import { useLinkToken } from './useLinkToken';
+import { showServerErrors } from '../versions/serverErrors';
 
 const resolver = formResolver(newPasswordForm);
 
@@ -24,6 +25,8 @@ export default function SetPasswordPage() {
   const setPassword = useMutation({
     mutationFn: (password: string) => authApi.setPassword(token ?? '', password),
     onSuccess: () => navigate('/', { replace: true }),
+    // The password policy's refusal (e-mail, name, common password) goes under the field as well.
+    onError: (e) => showServerErrors(e, form.setError, ['password']),
   });
 
   return (

@@ -12,6 +12,7 @@ import { EmailField } from './components/EmailField';
 import { NewPasswordFields } from './components/NewPasswordFields';
 import { newPasswordWithEmailForm } from './passwordSchemas';
 import { useLinkToken } from './useLinkToken';
+import { showServerErrors } from '../versions/serverErrors';
 
 const resolver = formResolver(newPasswordWithEmailForm);
 
@@ -29,6 +30,7 @@ export default function SetPasswordWithCredentialsPage() {
       startSession(reply);
       navigate('/', { replace: true });
     },
+    onError: (e) => showServerErrors(e, form.setError, ['email', 'password']),
   });
 
   return (

@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS, userDto } from '@edc/domain';
 import { PROVIDER_SERVICES } from '../../config';
@@ -27,8 +27,9 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { EMPTY_LOOKUP, lookupResult, OrganisationLookup, type LookupValue } from '../centres/OrganisationLookup';
-import { authApi, useStartSession } from './api';
+import { authApi } from './api';
 import { ManualLinks } from './AuthLinks';
+import { BackToSignIn } from './components/BackToSignIn';
 import { EmailField } from './components/EmailField';
 import { PersonNameFields } from './components/PersonNameFields';
 
@@ -49,12 +50,14 @@ function useOrganisationSearch(search: string, enabled: boolean) {
   });
 }
 
-/** /signUp: organisation (existing or new), then the person; signs the new user in. */
+/**
+ * /signUp: organisation (existing or new), then the person. No session yet: the page then asks to open the
+ * mailed link, which proves the e-mail, sets the password and signs in.
+ */
 export default function SignUpPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const startSession = useStartSession();
   const [step, setStep] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [existing, setExisting] = useState<OrganisationShort | null>(null);
   const [search, setSearch] = useState('');
@@ -75,10 +78,7 @@ export default function SignUpPage() {
       if (mode === 'existing' && existing) return authApi.signUp({ userDto: user, organisationShortName: existing.shortName });
       return authApi.signUpWithOrganisation({ userDto: user, organisationDto: newOrganisation });
     },
-    onSuccess: (reply) => {
-      startSession(reply);
-      navigate('/', { replace: true });
-    },
+    onSuccess: (_reply, person) => setSentTo(person.email),
     onError: (e) => {
       // The organisation was refused (taken name or INN): back to it; the message is already shown.
       if (e instanceof ApiError && e.errors.some((x) => x.path?.startsWith('organisation'))) setStep(0);
@@ -117,7 +117,16 @@ export default function SignUpPage() {
         </Step>
       </Stepper>
 
-      {step === 0 && (
+      {sentTo !== null && (
+        <>
+          <Alert severity="success" role="status">
+            {t('auth:signUp.checkMail', { email: sentTo })}
+          </Alert>
+          <BackToSignIn />
+        </>
+      )}
+
+      {sentTo === null && step === 0 && (
         <Box>
           <FormControl>
             <FormLabel id="org-mode-label">{t('auth:signUp.organisationMode')}</FormLabel>
@@ -181,7 +190,7 @@ export default function SignUpPage() {
         </Box>
       )}
 
-      {step === 1 && (
+      {sentTo === null && step === 1 && (
         <form noValidate onSubmit={personForm.handleSubmit((values) => signUp.mutate(values))}>
           <Alert severity={mode === 'new' && lookup.manual ? 'warning' : 'info'} sx={{ mb: 1 }}>
             {mode === 'existing'

@@ -14,8 +14,9 @@ export const authApi = {
   signIn: (body: SignInBody) => api.post<SignInReply>('/Auth/SignIn', body).then((r) => r.data),
   signInWithDrTrial: (body: { email: string; token: string; employeeId?: string | null }) =>
     api.post<SignInReply>('/Auth/SignInWithDrTrial', body).then((r) => r.data),
-  signUp: (body: unknown) => api.post<SignInReply>('/Auth/SignUp', body).then((r) => r.data),
-  signUpWithOrganisation: (body: unknown) => api.post<SignInReply>('/Auth/SignUpWithOrganisation', body).then((r) => r.data),
+  /** Registration gives no session: the mailed link proves the e-mail and signs in (docs/security.md). */
+  signUp: (body: unknown) => api.post('/Auth/SignUp', body),
+  signUpWithOrganisation: (body: unknown) => api.post('/Auth/SignUpWithOrganisation', body),
   setPassword: (token: string, password: string) => api.post(`/Auth/${encodeURIComponent(token)}/SetPassword`, { password }),
   setPasswordWithCredentials: (token: string, body: { email: string; password: string }) =>
     api.post<SignInReply>(`/Auth/${encodeURIComponent(token)}/SetPasswordWithCredentials`, body).then((r) => r.data),

@@ -10,6 +10,7 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { PasswordField } from '../../shared/components/PasswordField';
 import { formResolver } from '../../shared/forms/zodI18n';
 import { NewPasswordFields } from '../auth/components/NewPasswordFields';
+import { showServerErrors } from '../versions/serverErrors';
 import { PersonNameFields } from '../auth/components/PersonNameFields';
 import { changePasswordForm } from '../auth/passwordSchemas';
 import { currentEmployee, currentOrganisationUser, useChangePassword, useMe, useUpdateUser } from './api';
@@ -104,7 +105,11 @@ function PasswordChange({ me }: { me: Me }) {
         onSubmit={form.handleSubmit((values) =>
           change.mutate(
             { id: me.user.id, oldPassword: values.oldPassword, newPassword: values.newPassword },
-            { onSuccess: () => form.reset() },
+            {
+              onSuccess: () => form.reset(),
+              // A wrong current password or the password policy's refusal goes under its field.
+              onError: (e) => showServerErrors(e, form.setError, ['oldPassword', 'newPassword']),
+            },
           ),
         )}
       >

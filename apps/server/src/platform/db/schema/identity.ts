@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, pk, tstz, updatedAt } from './columns.js';
 
 export const users = pgTable(
@@ -93,6 +93,23 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins counted per (e-mail, client address) pair, known e-mail or not (docs/security.md): five in
+ * a row lock that pair for LOCKOUT_MS, so an attacker elsewhere cannot lock the account's owner out, and
+ * an unknown e-mail locks exactly like a known one. The e-mail is kept only as its SHA-256 (lower case).
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    emailHash: text('email_hash').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.emailHash, t.ip] })],
 );
 
 export const passwordTokens = pgTable(
