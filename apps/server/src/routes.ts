@@ -13,6 +13,7 @@ import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-visits.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { dataEntryRoutes } from './modules/data-entry/data-entry.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -30,4 +31,5 @@ export function apiRoutes(api: FastifyInstance): void {
   monitoringVisitsRoutes(api);
   documentsRoutes(api);
   auditRoutes(api);
+  dataEntryRoutes(api);
 }

@@ -35,5 +35,6 @@ export * from './monitoring/monitoring-visit.js';
 export * from './schemas/monitoring-visits.js';
 export * from './schemas/audit.js';
 export * from './schemas/data-entry.js';
+export * from './data-entry/index.js';
 export * from './passwords/password-policy.js';
 export { COMMON_PASSWORDS } from './passwords/common-passwords.js';

@@ -1,4 +1,5 @@
 import type { Deps } from '../platform/deps.js';
+import { seedDemoDataEntry, seedDemoReferences } from './demo-data-entry.js';
 import { seedDemoDesign } from './demo-design.js';
 import { seedDemoMonitoring } from './demo-monitoring.js';
 import { DEMO_SUBJECTS, seedDemoSubjects } from './demo-subjects.js';
@@ -7,7 +8,8 @@ import { asDemoUser } from './seed-caller.js';
 
 /**
  * The demo of the README: the world (organisations, researches, centres, accounts), then the design of
- * DEMO-001 by its administrator, a few subjects entered by the investigators of sites 01 and 02, and a
+ * DEMO-001 by its administrator (and site 01's glucose reference range), a few subjects entered by the
+ * investigators of sites 01 and 02 with data in site 01's forms (a signed visit among them), and a
  * confirmed monitoring visit of site 01's first subjects by the demo monitor, each step through the
  * services a user's request would go through.
  */
@@ -15,7 +17,11 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const centres = await seedDemoWorld(deps.db);
   const demo001 = [centres.admin, centres.site1, centres.site2, centres.testSite, centres.qa, centres.kio];
   await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoDesign(deps, admin, demo001));
-  await asDemoUser(deps.db, 'site@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site1));
+  await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoReferences(deps, admin, centres.site1));
+  await asDemoUser(deps.db, 'site@demo.test', async (site) => {
+    await seedDemoSubjects(deps, site, DEMO_SUBJECTS.site1);
+    await seedDemoDataEntry(deps, site);
+  });
   await asDemoUser(deps.db, 'site2@demo.test', (site) => seedDemoSubjects(deps, site, DEMO_SUBJECTS.site2));
   await asDemoUser(deps.db, 'admin@demo.test', (admin) => seedDemoMonitoring(deps, admin, centres.kio));
 }

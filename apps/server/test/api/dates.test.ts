@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, expectError } from '../support/test-app.js';
+import { PASSWORD } from '../support/factories.js';
 import {
   assignCentreVersion,
   makeResearchVersion,
@@ -66,7 +67,8 @@ describe('a date not in the future: refused only when it has begun nowhere on Ea
 describe('the default sign date is the signer’s today', () => {
   const endedSubject = () =>
     makeSubject(db(), { researchId: w.researchId, centreId: centre(), status: 'End', endDate: '2025-11-20' });
-  const sign = (id: string, timeZone?: string) => call(t.app, 'POST', `/Subjects/${id}/Sign`, { token: as('sitePi'), timeZone });
+  const sign = (id: string, timeZone?: string) =>
+    call(t.app, 'POST', `/Subjects/${id}/Sign`, { token: as('sitePi'), timeZone, body: { password: PASSWORD } });
 
   it('in New York at 23:30 it is the 24th; in Vladivostok at the same instant the 25th', async () => {
     const [ny, vl, none, bogus] = [await endedSubject(), await endedSubject(), await endedSubject(), await endedSubject()];

@@ -84,6 +84,47 @@ describe('demo seed', () => {
     expect(visit.subjectVisitIdList).toHaveLength(5);
   });
 
+  it('enters data at site 01: a signed screening visit of S-001 with a corrected weight, a glucose out of range and an adverse event', async () => {
+    const [s001] = await get('site', '/Subjects?page=1&pageSize=50&screeningNumber=S-001');
+    const scr = s001.subjectVisitList.find(
+      (v: { visitId: string; formCompletedStatus: string }) => v.formCompletedStatus === 'Completed',
+    );
+    const page = await get('site', `/SubjectsVisit/${scr.id}`);
+    expect(page.subjectFormList).toHaveLength(5);
+    expect(page.subjectFormList.every((f: { isComplete: boolean; progress: number }) => f.isComplete && f.progress === 100)).toBe(
+      true,
+    );
+    expect(page.signature).toMatchObject({ printedName: expect.stringContaining('Иванов'), changedSinceSigning: false });
+    expect(page.signDate).toEqual(expect.any(String));
+    const fieldsOf = async (title: string) => {
+      const brief = page.subjectFormList.find((f: { form: { title: string } }) => f.form.title === title);
+      const form = await get('site', `/SubjectsForm/${brief.id}`);
+      return form.subjectFormSectionList.flatMap((s: { subjectFormFieldList: unknown[] }) => s.subjectFormFieldList);
+    };
+    const weight = (await fieldsOf('Демография')).find((f: any) => f.formField.text === 'Масса тела');
+    const history = await get('qa', `/ItemData?subjectFormFieldId=${weight.id}`);
+    expect(history.map((h: { data: string; reasonForChange: string | null }) => [h.data, h.reasonForChange])).toEqual([
+      ['82', 'Ошибка ввода'],
+      ['80', null],
+    ]);
+    const glucose = (await fieldsOf('Биохимический анализ крови')).find((f: any) => f.formField.text === 'Глюкоза');
+    expect(glucose.itemData.data).toBe('7.8');
+    expect(glucose.referenceRange).toMatchObject({ minReference: 3.3, maxReference: 5.5 });
+    const ecg = (await fieldsOf('ЭКГ')).find((f: any) => f.formField.field.fieldType === 'File');
+    expect(ecg.itemData.documentId).toEqual(expect.any(String));
+
+    const v1 = s001.subjectVisitList.find((v: { formCompletedStatus: string }) => v.formCompletedStatus === 'Started');
+    const v1Page = await get('site', `/SubjectsVisit/${v1.id}`);
+    const ae = v1Page.subjectFormList.find((f: { form: { title: string } }) => f.form.title === 'Нежелательные явления');
+    const aeFields = (await get('site', `/SubjectsForm/${ae.id}`)).subjectFormSectionList[0].subjectFormFieldList;
+    const term = aeFields.find((f: any) => f.formField.text === 'Описание явления');
+    expect(term).toMatchObject({ isHidden: false, itemData: { data: 'Головная боль' } });
+    const trail = await call(t.app, 'GET', `/Subjects/${s001.id}/AuditTrail?pageSize=100`, { token: tokens.qa });
+    expect(trail.body.data.map((r: { action: string }) => r.action)).toEqual(
+      expect.arrayContaining(['subject_visit.sign', 'item_data.change', 'item_data.add_document']),
+    );
+  });
+
   it('exports the demo design as ODM 1.3.2 that validates against the CDISC schema', async () => {
     const [version] = await get('admin', '/ResearchVersions');
     const res = await t.app.inject({

@@ -32,7 +32,7 @@ export function expectationOf(entry: Entry, who: Account | 'anonymous'): Expecte
 /** Deletions that others hang on, run last in this order. */
 export const ORDER_LAST: string[] = ['DELETE /Organisations/{id}', 'DELETE /Users/{id}', 'DELETE /Researches/{id}'];
 
-/** Operations whose sample object the demo world lacks (no reference ranges, templates or documents): 404 for everyone who may look. */
+/** Operations whose sample object the demo world lacks (no organisation reference ranges, templates or documents): 404 for everyone who may look. */
 export const ROLE_MATRIX: Record<string, Entry> = {
   'GET /Audit/Verify': { ok: ['admin'] },
   'POST /Auth/RestorePassword': { ok: 'all', anonymous: 'ok' },
@@ -130,19 +130,20 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /ProtocolVersions': { ok: ['admin', 'editor', 'multi'] },
   'GET /ProtocolVersions/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'PUT /ProtocolVersions/{id}': { ok: ['admin', 'editor'] },
+  // Site 01's glucose group of the demo (seeded for the data-entry demo): its readers are its centre's and the research-wide ones.
   'GET /ReferenceGroups': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'] },
   'POST /ReferenceGroups': { ok: ['admin'] },
-  'DELETE /ReferenceGroups/{id}': { others: 404 },
-  'GET /ReferenceGroups/{id}': { others: 404 },
-  'PUT /ReferenceGroups/{id}': { others: 404 },
-  'GET /ReferenceGroups/{id}/ByFormType': { others: 404 },
-  'PUT /ReferenceGroups/{id}/CopyTo/{researchOrganisationId}': { others: 404 },
-  'PUT /ReferenceGroups/{id}/ToggleLock': { others: 404 },
-  'GET /References': { others: 404 },
-  'POST /References': { others: 404 },
-  'DELETE /References/{id}': { others: 404 },
-  'GET /References/{id}': { others: 404 },
-  'PUT /References/{id}': { others: 404 },
+  'DELETE /ReferenceGroups/{id}': { ok: ['admin'] },
+  'GET /ReferenceGroups/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], others: 404 },
+  'PUT /ReferenceGroups/{id}': { ok: ['admin'] },
+  'GET /ReferenceGroups/{id}/ByFormType': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], others: 404 },
+  'PUT /ReferenceGroups/{id}/CopyTo/{researchOrganisationId}': { ok: ['admin'] },
+  'PUT /ReferenceGroups/{id}/ToggleLock': { ok: ['admin'] },
+  'GET /References': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'] },
+  'POST /References': { ok: ['admin'] },
+  'DELETE /References/{id}': { ok: ['admin'] },
+  'GET /References/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], others: 404 },
+  'PUT /References/{id}': { ok: ['admin'] },
   'GET /Researches': { ok: 'all' },
   'POST /Researches': { ok: ['admin', 'editor'] },
   'DELETE /Researches/{id}': { ok: ['admin', 'editor'] },
@@ -206,6 +207,54 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /SubjectsVisit': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /SubjectsVisit/{id}/ChangeDate': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'GET /SubjectsVisit/{id}/MonitoringVisits': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  // Data entry (docs/data-entry.md): readers are the subject's readers, writers its site's (by the form's roles).
+  'GET /SubjectsVisit/{id}': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'POST /SubjectsVisit/{id}/Sign': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsVisit/{id}/Complete': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'GET /SubjectsForm': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'], forbidden: ['multi'], others: 404 },
+  'POST /SubjectsForm': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/Context': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'GET /SubjectsForm/{id}': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'POST /SubjectsForm/{id}/Complete': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsFormSection/{id}/ChangeStatus': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsFormSection/{id}/Comment': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsFormSection/{id}/Complete': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'GET /SubjectsFormField/{id}': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'GET /SubjectsFormField/{id}/LinkData': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'GET /ItemData': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'], forbidden: ['multi'], others: 404 },
+  'POST /ItemData': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  // QA's 'change data' in a confirmed section (the sample's is): past the role check, refused by the signed visit.
+  'POST /ItemData/WithReason': { ok: ['site', 'coresearcher', 'qa'], hidden: ['site2', 'testsite'] },
+  // QA's 'change data' in a confirmed section (the sample's is): past the role check, refused by the signed visit.
+  'POST /ItemData/{subjectFormFieldId}/Clean': { ok: ['site', 'coresearcher', 'qa'], hidden: ['site2', 'testsite'] },
+  // Multipart: the matrix's JSON sample is refused as not multipart (400) before anything is looked at.
+  'POST /ItemData/AddDocument': { ok: 'all' },
+  'GET /ItemData/{id}/Document': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'GET /Subjects/{id}/AuditTrail': {
     ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
     forbidden: ['multi'],
     others: 404,

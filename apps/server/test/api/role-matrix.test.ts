@@ -74,7 +74,11 @@ beforeAll(async () => {
   const ticket = await optional(db.select().from(s.supportTickets));
   // Data entry: a form of the sample visit, its first section and field, and a file value with its PDF.
   const subjectForm = await optional(
-    db.select().from(s.subjectForms).where(eq(s.subjectForms.subjectVisitId, subjectVisit.id)).orderBy(asc(s.subjectForms.createdAt)),
+    db
+      .select()
+      .from(s.subjectForms)
+      .where(eq(s.subjectForms.subjectVisitId, subjectVisit.id))
+      .orderBy(asc(s.subjectForms.createdAt)),
   );
   const formSection = subjectForm
     ? await optional(db.select().from(s.subjectFormSections).where(eq(s.subjectFormSections.subjectFormId, subjectForm.id)))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATUSES, type SubjectStatus } from '@edc/domain';
 import { call, expectError } from '../support/test-app.js';
 import { matrix } from '../support/cast.js';
-import { makeCentre, makeResearch } from '../support/factories.js';
+import { makeCentre, makeResearch, PASSWORD } from '../support/factories.js';
 import {
   daysAgo,
   makeEmployee,
@@ -100,7 +100,7 @@ describe('scoping', () => {
       ['id', 'POST', `/Subjects/${s.id}/Failure`, { endDate: daysAgo(1), endReason: 'x' }],
       ['id', 'POST', `/Subjects/${s.id}/End`, { endDate: daysAgo(1) }],
       ['id', 'POST', `/Subjects/${s.id}/EndAheadSchedule`, { endDate: daysAgo(1), endReason: 'x' }],
-      ['id', 'POST', `/Subjects/${s.id}/Sign`],
+      ['id', 'POST', `/Subjects/${s.id}/Sign`, { password: PASSWORD }],
       ['id', 'DELETE', `/Subjects/${s.id}`],
       ['subjectId', 'POST', '/SubjectsVisit', { subjectId: s.id, visitId: w.schedule.period.id, date: daysAgo(1) }],
       ['id', 'POST', `/SubjectsVisit/${v.id}/ChangeDate?date=${daysAgo(2)}`],

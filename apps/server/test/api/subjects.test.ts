@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, FUTURE_DATE_MESSAGES, type ErrorCode } from '@edc/domain';
 import { call, expectError } from '../support/test-app.js';
 import { auditOf, matrix } from '../support/cast.js';
+import { PASSWORD } from '../support/factories.js';
 import {
   daysAgo,
   future,
@@ -670,12 +671,16 @@ describe('POST /Subjects/{id}/Sign', () => {
 
   it('signs an ended subject whose visits are all validated; then it is locked', async () => {
     const s = await endedWithVisits(['QaAndDmValidated', 'KioValidated']);
-    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi') });
+    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ isSigned: true, status: 'End', version: 2 });
     expect(res.body.data.signDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await auditOf(db(), s.id, 'subject.sign'))[0]!.after).toMatchObject({ isSigned: true });
-    await expectBothLanguages((token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token }), 409, 'subject_not_ended');
+    await expectBothLanguages(
+      (token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token, body: { password: PASSWORD } }),
+      409,
+      'subject_not_ended',
+    );
     await expectBothLanguages(
       (token) => call(t.app, 'PUT', `/Subjects/${s.id}/`, { token, body: { version: 2, fullName: 'x' } }),
       409,
@@ -687,25 +692,34 @@ describe('POST /Subjects/{id}/Sign', () => {
   it('takes a sign date: not in the future, not before the end', async () => {
     const s = await endedWithVisits([]);
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { signDate: future() } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+        token: as('sitePi'),
+        body: { password: PASSWORD, signDate: future() },
+      }),
       400,
       'future_date',
       'signDate',
     );
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { signDate: daysAgo(3) } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+        token: as('sitePi'),
+        body: { password: PASSWORD, signDate: daysAgo(3) },
+      }),
       400,
       'date_too_early',
       'signDate',
     );
-    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { signDate: daysAgo(1) } });
+    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+      token: as('sitePi'),
+      body: { password: PASSWORD, signDate: daysAgo(1) },
+    });
     expect(res.body.data.signDate).toBe(daysAgo(1));
   });
 
   it('refuses a subject with a visit not validated by QA and DM or KIO', async () => {
     const s = await endedWithVisits(['KioValidated', 'Completed']);
     await expectBothLanguages(
-      (token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token }),
+      (token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token, body: { password: PASSWORD } }),
       409,
       'subject_visits_not_validated',
     );
@@ -713,21 +727,33 @@ describe('POST /Subjects/{id}/Sign', () => {
 
   it('refuses a subject that has not ended', async () => {
     const s = await randomised();
-    expectError(await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi') }), 409, 'subject_not_ended');
+    expectError(
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } }),
+      409,
+      'subject_not_ended',
+    );
   });
 
   it('a subject linked to the external system is signed only by a principal investigator', async () => {
     const s = await endedWithVisits(['KioValidated'], { drTrialId: 'EXT-5' });
     const co = await makeEmployee(t.app, db(), w.site, 'CoResearcher');
-    expectError(await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: co.token }), 403, 'forbidden');
-    expect((await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi') })).status).toBe(200);
+    expectError(
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: co.token, body: { password: PASSWORD } }),
+      403,
+      'forbidden',
+    );
+    expect(
+      (await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it.each(matrix({ sitePi: 200, testSitePi: 404 }, 403))(
     'role matrix (a site subject): %s (%s) gets %i',
     async (_l, caller, expected) => {
       const s = await endedWithVisits(['QaAndDmValidated']);
-      expect((await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as(caller) })).status).toBe(expected);
+      expect(
+        (await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as(caller), body: { password: PASSWORD } })).status,
+      ).toBe(expected);
     },
   );
 });

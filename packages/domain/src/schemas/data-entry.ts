@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../enums.js';
 import { CLINICAL_SIGNIFICANCE_VALUES, FIELD_TYPES } from '../design/enums.js';
-import { id, isoDate } from './common.js';
+import { id, isoDate, pageQuery } from './common.js';
 import { subjectVisit } from './subjects.js';
 
 /**
@@ -94,7 +94,10 @@ export const subjectVisitSign = z.object({
 });
 /** POST /SubjectsVisit/{id}/Complete: ends the visit; `completeMessage` required when a section has no status. */
 export const subjectVisitComplete = z.object({ completeMessage: z.string().trim().max(1000).nullish() });
-export const subjectAuditTrailQuery = z.object({ formId: id.optional(), formFieldId: id.optional() });
+/** GET /Subjects/{id}/AuditTrail: one page of the subject's audit trail, newest first; filters by form and field of the design. */
+export const subjectAuditTrailQuery = pageQuery.extend({ formId: id.optional(), formFieldId: id.optional() });
+/** GET /ItemData/{id}/Document: the item data's id in the path. */
+export const itemDataDocumentParams = z.object({ id });
 
 // ------------------------------------------------------------------------------------------- replies
 
@@ -158,6 +161,25 @@ export const subjectFormFieldReply = z.object({
   }),
   /** The current value (the newest item data), null when none was entered. */
   itemData: itemDataReply.nullable(),
+  /**
+   * The reference range that applies to the subject (by age at the visit date and gender) in the centre's
+   * reference groups valid at the visit date; null when none applies.
+   */
+  referenceRange: z
+    .object({
+      minReference: z.number(),
+      maxReference: z.number(),
+      /** The range's own message for a value outside it (the web app shows a generic one when absent). */
+      errorMessage: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The context forms created from this field (GET /SubjectsFormField/{id} only). */
+  contextSubjectFormList: z
+    .array(
+      z.object({ id, subjectVisitId: id, formId: id, title: z.string(), repeatedIndex: z.number(), isComplete: z.boolean() }),
+    )
+    .optional(),
 });
 export type SubjectFormFieldReply = z.infer<typeof subjectFormFieldReply>;
 
@@ -206,6 +228,8 @@ export const subjectFormBrief = z.object({
     employeeTypesList: z.array(z.enum(EMPLOYEE_TYPES)),
   }),
   repeatedIndex: z.number(),
+  /** A context form: the subject form field it was created from; null for the visit's own forms. */
+  contextSubjectFormFieldId: id.nullable(),
   isComplete: z.boolean(),
   qaValidate: z.boolean(),
   qaValidateDate: z.string().nullable(),
@@ -223,6 +247,22 @@ export const subjectFormBrief = z.object({
 });
 export type SubjectFormBrief = z.infer<typeof subjectFormBrief>;
 
+/** `ItemDataSaved`: the value as stored and the fields of its form whose visibility changed with it. */
+export const itemDataSaved = z.object({
+  itemData: itemDataReply,
+  visibility: z.array(z.object({ subjectFormFieldId: id, isHidden: z.boolean() })),
+});
+export type ItemDataSaved = z.infer<typeof itemDataSaved>;
+
+/** GET /SubjectsFormField/{id}/LinkData: the subject card's value proposed for a field with a data link. */
+export const linkDataReply = z.object({
+  /** The value in the field's stored form (dates YYYY-MM-DD), null when the subject card has none. */
+  value: z.string().nullable(),
+  /** The data link it came from (FullName, BirthDate, ...). */
+  source: z.string(),
+});
+export type LinkDataReply = z.infer<typeof linkDataReply>;
+
 export const subjectFormReply = subjectFormBrief.extend({
   subject: z.object({ id, identificationNumber: z.string(), screeningNumber: z.string() }),
   subjectVisit: z.object({ id, date: z.string(), title: z.string(), signDate: z.string().nullable() }),
@@ -239,8 +279,19 @@ export const subjectVisitPage = subjectVisit.extend({
   completedAt: z.string().nullable(),
   subject: z.object({ id, identificationNumber: z.string(), screeningNumber: z.string(), gender: z.string() }),
   subjectFormList: z.array(subjectFormBrief),
+  /** The visit's context forms ("linked forms"): those created from a field of one of its forms. */
+  linkedSubjectFormList: z.array(subjectFormBrief),
   /** Forms of the visit (for the subject's gender, in the visit's research version) that may still be added. */
-  availableFormList: z.array(z.object({ id, title: z.string(), index: z.number(), repeating: z.boolean() })),
+  availableFormList: z.array(
+    z.object({
+      id,
+      title: z.string(),
+      index: z.number(),
+      repeating: z.boolean(),
+      /** A required form: signing warns while it has no subject form in the visit. */
+      isRequired: z.boolean().optional(),
+    }),
+  ),
   signature: signatureReply.nullable(),
   canSign: z.boolean(),
   canAddForms: z.boolean(),
@@ -249,6 +300,7 @@ export type SubjectVisitPage = z.infer<typeof subjectVisitPage>;
 
 export const auditRecordReply = z.object({
   id,
+  seq: z.number(),
   at: z.string(),
   action: z.string(),
   entityType: z.string(),

@@ -75,10 +75,16 @@ export const subjectEndWithReason = z.object({ endDate: isoDate, endReason: reas
 /** End by protocol: the reason is an optional comment. */
 export const subjectEnd = z.object({ endDate: isoDate, endReason: optionalReason, version: version.optional() });
 /** Sign: today unless a date is given. The body may be left out (Fastify then validates null). */
-export const subjectSign = z
-  .object({ signDate: isoDate.optional(), version: version.optional() })
-  .nullish()
-  .transform((v) => v ?? {});
+/**
+ * POST /Subjects/{id}/Sign: the signer's password (21 CFR 11.200), an optional sign date (default the signer's
+ * today) and meaning of the signature (default DEFAULT_SIGNATURE_MEANING).
+ */
+export const subjectSign = z.object({
+  password: z.string().min(1).max(256),
+  signDate: isoDate.optional(),
+  meaning: z.string().trim().min(1).max(500).optional(),
+  version: version.optional(),
+});
 
 const sortOrder = z
   .enum(['asc', 'desc', ''])

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import {
+  pickReferenceRange,
   personFullName,
+  type ReferenceGender,
   type ClinicalSignificance,
   type EmployeeType,
   type FieldType,
@@ -18,6 +20,10 @@ import {
   forms,
   formSections,
   itemData,
+  referenceGroups,
+  referenceRanges,
+  subjects,
+  subjectVisits,
   subjectFormFields,
   subjectFormLogs,
   subjectForms,
@@ -111,6 +117,7 @@ export async function subjectFormBriefs(
           employeeTypesList: r.form.employeeTypesList as EmployeeType[],
         },
         repeatedIndex: r.sf.repeatedIndex,
+        contextSubjectFormFieldId: r.sf.contextSubjectFormFieldId,
         isComplete: r.sf.isComplete,
         qaValidate: r.sf.qaValidate,
         qaValidateDate: r.sf.qaValidateDate?.toISOString() ?? null,
@@ -195,6 +202,17 @@ export async function currentItemData(db: Db, subjectFormFieldId: string): Promi
   return row ? toItemData(row) : undefined;
 }
 
+/** One value by its own id. */
+export async function itemDataById(db: Db, id: string): Promise<ItemDataReply | undefined> {
+  const [row] = await db
+    .select(itemDataColumns)
+    .from(itemData)
+    .leftJoin(users, eq(users.id, itemData.createdBy))
+    .where(eq(itemData.id, id))
+    .limit(1);
+  return row ? toItemData(row) : undefined;
+}
+
 /** The current values of every field of some subject forms, by subject form field id. */
 export async function currentValuesOf(db: Db, subjectFormIds: string[]): Promise<Map<string, ItemDataReply>> {
   if (subjectFormIds.length === 0) return new Map();
@@ -221,6 +239,7 @@ export async function fieldsOfForm(
     .where(eq(subjectFormFields.subjectFormId, subjectFormId))
     .orderBy(asc(formFields.index), asc(formFields.createdAt));
   const values = await currentValuesOf(db, [subjectFormId]);
+  const ranges = await referenceRangesOf(db, subjectFormId);
   return rows.map(({ sff, ff, f }) => ({
     id: sff.id,
     subjectFormSectionId: sff.subjectFormSectionId,
@@ -254,7 +273,61 @@ export async function fieldsOfForm(
       },
     },
     itemData: values.get(sff.id) ?? null,
+    referenceRange: ranges(f.id),
   }));
+}
+
+/**
+ * The reference range of a field for the subject of a subject form (spec section 5): among the subject's
+ * centre's live reference groups of the form's type valid on the visit date, the range for the subject's
+ * age at the visit date and gender (pickReferenceRange).
+ */
+async function referenceRangesOf(db: Db, subjectFormId: string) {
+  const [who] = await db
+    .select({
+      centreId: subjects.researchOrganisationId,
+      birthDate: subjects.birthDate,
+      gender: subjects.gender,
+      visitDate: subjectVisits.date,
+      formTypeId: forms.formTypeId,
+    })
+    .from(subjectForms)
+    .innerJoin(subjects, eq(subjects.id, subjectForms.subjectId))
+    .innerJoin(subjectVisits, eq(subjectVisits.id, subjectForms.subjectVisitId))
+    .innerJoin(forms, eq(forms.id, subjectForms.formId))
+    .where(eq(subjectForms.id, subjectFormId));
+  if (!who || (who.gender !== 'Male' && who.gender !== 'Female')) return () => null;
+  const rows = await db
+    .select({
+      fieldId: referenceRanges.fieldId,
+      minReference: referenceRanges.minReference,
+      maxReference: referenceRanges.maxReference,
+      minAge: referenceRanges.minAge,
+      maxAge: referenceRanges.maxAge,
+      genderString: referenceRanges.gender,
+      errorMessage: referenceRanges.errorMessage,
+    })
+    .from(referenceRanges)
+    .innerJoin(referenceGroups, eq(referenceGroups.id, referenceRanges.referenceGroupId))
+    .where(
+      and(
+        eq(referenceGroups.researchOrganisationId, who.centreId),
+        eq(referenceGroups.formTypeId, who.formTypeId),
+        isNull(referenceGroups.deletedAt),
+        isNull(referenceRanges.deletedAt),
+        lte(referenceGroups.dateFrom, who.visitDate),
+        or(isNull(referenceGroups.dateTo), gte(referenceGroups.dateTo, who.visitDate)),
+      ),
+    );
+  const list = rows.map((r) => ({ ...r, genderString: r.genderString as ReferenceGender }));
+  const gender = who.gender;
+  return (fieldId: string) => {
+    if (list.length === 0) return null;
+    const r = pickReferenceRange(list, { fieldId, birthDate: who.birthDate, visitDate: who.visitDate, gender });
+    return r
+      ? { minReference: Number(r.minReference), maxReference: Number(r.maxReference), errorMessage: r.errorMessage || null }
+      : null;
+  };
 }
 
 /** A subject form's sections with their fields and status history, in design order. */

@@ -30,7 +30,7 @@ export function contentDisposition(fileName: string): string {
 const ruLocale = z.locales.ru();
 
 /** Parses the text fields of a multipart upload with a zod schema: 400 naming the first wrong field. */
-function fieldsOf<T extends z.ZodType>(schema: T, upload: MultipartUpload, lang: Language): z.output<T> {
+export function fieldsOf<T extends z.ZodType>(schema: T, upload: MultipartUpload, lang: Language): z.output<T> {
   refuseBadText(upload.fields);
   const parsed = schema.safeParse(upload.fields, lang === 'ru' ? { error: ruLocale.localeError } : undefined);
   if (parsed.success) return parsed.data;
@@ -41,7 +41,7 @@ function fieldsOf<T extends z.ZodType>(schema: T, upload: MultipartUpload, lang:
   throw badRequest('validation', field, { field, detail: issue.message });
 }
 
-function requireFile(upload: MultipartUpload) {
+export function requireFile(upload: MultipartUpload) {
   if (!upload.file) throw badRequest('required', UPLOAD_FIELDS.file, { field: UPLOAD_FIELDS.file });
   return upload.file;
 }

@@ -17,8 +17,9 @@ import { badRequest, conflict } from '../../platform/http/errors.js';
 import { userToday } from '../../platform/http/time-zone.js';
 import { notBefore, notInFuture } from './date-checks.js';
 import { changeSubject, checkVersion, saveSubject } from './subject-change.js';
-import { assertRule, subjectActorOf } from './subjects.policy.js';
-import { factsOf, type SubjectRecord } from './subjects.repo.js';
+import { assertMayWrite, assertRule, assertSeesSubject, subjectActorOf } from './subjects.policy.js';
+import { factsOf, findSubject, type SubjectRecord } from './subjects.repo.js';
+import { auditedSignature, checkSignerPassword, contentHash, insertSignature } from '../data-entry/signatures.js';
 import { subjectReply } from './subjects.service.js';
 
 /**
@@ -161,7 +162,9 @@ export async function endSubject(
 
 /**
  * POST /Subjects/{id}/Sign: an ended subject whose visits are all validated is signed (by a principal
- * investigator when linked externally). The sign date is today unless given; never before the end date.
+ * investigator when linked externally) with the signer's password (a wrong one is audited as a failed
+ * signature and answers 400 password_incorrect). The sign date is today unless given; never before the end
+ * date. A signature row (printed name, meaning, the hash of every value of the subject) is written with it.
  */
 export async function signSubject(
   deps: Deps,
@@ -169,7 +172,7 @@ export async function signSubject(
   input: z.infer<typeof subjectSign>,
   caller: ActorCaller,
 ): Promise<SubjectWithVisits> {
-  await changeSubject(deps, id, caller, async (tx, before) => {
+  const checks = async (tx: Db, before: SubjectRecord) => {
     checkVersion(before, input.version);
     assertRule(subjectRules.sign(await factsOf(tx, before), subjectActorOf(caller.actor)));
     let signDate = input.signDate;
@@ -181,7 +184,33 @@ export async function signSubject(
       const today = userToday(caller);
       signDate = before.endDate && before.endDate > today ? before.endDate : today;
     }
-    await saveSubject(tx, before, { isSigned: true, signDate }, caller, { action: 'subject.sign' });
+    return signDate;
+  };
+  const pre = await findSubject(deps.db, id);
+  assertSeesSubject(caller.actor, pre);
+  assertMayWrite(caller.actor, pre!);
+  await checks(deps.db, pre!);
+  await checkSignerPassword(deps.db, caller, input.password, {
+    action: 'subject.sign_failed',
+    entityType: 'subject',
+    entityId: pre!.id,
+    researchId: pre!.researchId,
+    after: { subjectId: pre!.id, reason: 'password_incorrect' },
+  });
+  await changeSubject(deps, id, caller, async (tx, before) => {
+    const signDate = await checks(tx, before);
+    const signature = await insertSignature(tx, caller, {
+      researchId: before.researchId,
+      subjectId: before.id,
+      subjectVisitId: null,
+      signDate,
+      meaning: input.meaning,
+      contentHash: await contentHash(tx, { subjectId: before.id }),
+    });
+    await saveSubject(tx, before, { isSigned: true, signDate }, caller, {
+      action: 'subject.sign',
+      after: { signature: auditedSignature(signature) },
+    });
   });
   return subjectReply(deps.db, id, caller);
 }

@@ -54,7 +54,7 @@ export async function saveSubject(
   before: SubjectRecord,
   patch: Partial<SubjectRow>,
   caller: ActorCaller,
-  audit: { action: string; reason?: string | null },
+  audit: { action: string; reason?: string | null; after?: Record<string, unknown> },
 ): Promise<SubjectRecord> {
   const [after] = await tx
     .update(subjects)
@@ -67,7 +67,7 @@ export async function saveSubject(
     entityId: before.id,
     researchId: before.researchId,
     before: auditedSubject(before),
-    after: auditedSubject(after!),
+    after: { ...auditedSubject(after!), ...audit.after },
     reason: audit.reason ?? null,
   });
   return { ...after!, centreNumber: before.centreNumber };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { pk, tstz } from './columns.js';
 
@@ -31,5 +32,7 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entityType, t.entityId),
     index('audit_user_idx').on(t.userId),
     index('audit_research_idx').on(t.researchId),
+    /** A subject's trail (GET /Subjects/{id}/AuditTrail): records whose values name the subject. */
+    index('audit_subject_idx').on(sql`(coalesce(${t.after} ->> 'subjectId', ${t.before} ->> 'subjectId'))`),
   ],
 );

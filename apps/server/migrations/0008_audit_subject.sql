@@ -1,0 +1,1 @@
+CREATE INDEX "audit_subject_idx" ON "audit_log" USING btree ((coalesce("after" ->> 'subjectId', "before" ->> 'subjectId')));

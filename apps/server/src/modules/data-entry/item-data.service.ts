@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  personFullName,
+  type ClinicalSignificance,
+  type FieldType,
+  type ItemDataReply,
+  type ItemDataSaved,
+  type itemDataAdd,
+  type itemDataClean,
+  type itemDataWithReason,
+} from '@edc/domain';
+import type { Deps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/client.js';
+import { documentFiles, documents, itemData } from '../../platform/db/schema/index.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import type { ActorCaller } from '../../platform/http/caller.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { UploadedPdf } from '../documents/upload.js';
+import { documentBytes } from '../documents/documents.repo.js';
+import { assertMayEnter, missing } from './data-entry.context.js';
+import { itemDataById, itemDataHistory } from './data-entry.repo.js';
+import { validateItemValue } from './entry-rules.js';
+import { fieldContext, type FieldContext } from './field-context.js';
+import { recomputeVisibility, type VisibilityChange } from './visibility.js';
+
+/**
+ * Values of subject form fields (docs/data-entry.md, "Values"): append-only item data, the newest row of a
+ * field being its current value. One transaction per save: the form is locked (field-context.ts lockForm),
+ * the rules checked, the row written, the visibility of child fields recomputed and one audit record written.
+ */
+
+type Mode = 'add' | 'change' | 'clean' | 'document';
+
+interface SaveInput {
+  subjectFormFieldId: string;
+  data?: string | null;
+  comment?: string | null;
+  clinicalSignificanceString?: ClinicalSignificance | null;
+  reasonForChange?: string | null;
+  /** The value the client read: required (null when there was none) for every mode but `add`. */
+  currentItemDataId?: string | null;
+  document?: { name: string; file: UploadedPdf };
+}
+
+/** QA's "change data" (spec section 6): a QA specialist (not a data manager) changes a value of a confirmed section. */
+const isQaChanger = (caller: ActorCaller) =>
+  caller.actor.employee?.organisationType === 'Qa' &&
+  (caller.actor.employee.employeeType === 'SpecialistQa' || caller.actor.employee.employeeType === 'HeadOfQa');
+
+/**
+ * Who may change this value: the form's writers (assertMayEnter: 403 outside the subject's centre or the
+ * form's roles, 409 on a signed subject or visit); QA in a confirmed section, with a reason.
+ */
+function assertMayChangeValue(caller: ActorCaller, ctx: FieldContext, mode: Mode): void {
+  if (
+    isQaChanger(caller) &&
+    ctx.section.isComplete &&
+    mode !== 'add' &&
+    caller.actor.employee?.researchId === ctx.subject.researchId
+  ) {
+    if (ctx.subject.isSigned) throw conflict('subject_signed');
+    if (ctx.visit.signDate) throw conflict('visit_signed');
+    return;
+  }
+  assertMayEnter(caller, ctx);
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** What the audit trail keeps of a value; the subject, form and field ids make the subject's trail filterable. */
+function audited(
+  ctx: FieldContext,
+  v: { id: string; data: string | null; comment: string | null; clinicalSignificance: string | null; documentId: string | null },
+) {
+  return {
+    id: v.id,
+    subjectId: ctx.subject.id,
+    subjectVisitId: ctx.visit.id,
+    subjectFormId: ctx.subjectForm.id,
+    subjectFormFieldId: ctx.field.id,
+    formId: ctx.form.id,
+    formFieldId: ctx.formField.id,
+    field: ctx.formField.text,
+    data: v.data,
+    comment: v.comment,
+    clinicalSignificance: v.clinicalSignificance,
+    documentId: v.documentId,
+  };
+}
+
+async function newestRow(tx: Db, subjectFormFieldId: string) {
+  const [row] = await tx
+    .select({
+      id: itemData.id,
+      data: itemData.data,
+      comment: itemData.comment,
+      clinicalSignificance: itemData.clinicalSignificance,
+      documentId: itemData.documentId,
+    })
+    .from(itemData)
+    .where(eq(itemData.subjectFormFieldId, subjectFormFieldId))
+    .orderBy(desc(itemData.seq))
+    .limit(1);
+  return row;
+}
+
+async function save(deps: Deps, caller: ActorCaller, mode: Mode, input: SaveInput): Promise<ItemDataSaved> {
+  const { saved, visibility, reply } = await deps.db.transaction(
+    async (
+      tx,
+    ): Promise<{
+      saved: string;
+      visibility: VisibilityChange[];
+      reply?: ItemDataReply;
+    }> => {
+      const ctx = await fieldContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId', { lock: true });
+      assertMayChangeValue(caller, ctx, mode);
+      const label = { field: ctx.formField.text };
+      const fieldType = ctx.fieldDef.fieldType as FieldType;
+      if (ctx.section.qaValidate || ctx.section.dmValidate) throw conflict('section_validated');
+      if (ctx.field.isHidden) throw conflict('field_hidden', 'subjectFormFieldId', label);
+      if (mode === 'document' && fieldType !== 'File') throw badRequest('field_not_file', 'subjectFormFieldId', label);
+      if ((mode === 'add' || mode === 'change') && fieldType === 'File') throw badRequest('field_is_file', 'data', label);
+
+      const current = await newestRow(tx, ctx.field.id);
+      const reason = input.reasonForChange?.trim() || null;
+      if (mode === 'add') {
+        if (current) throw conflict('item_data_stale', 'subjectFormFieldId', label);
+        if (ctx.section.isComplete) throw badRequest('reason_required', 'reasonForChange');
+      } else {
+        if ((current || ctx.section.isComplete) && !reason) throw badRequest('reason_required', 'reasonForChange');
+        if ((input.currentItemDataId ?? null) !== (current?.id ?? null)) {
+          throw conflict('item_data_stale', 'currentItemDataId', label);
+        }
+      }
+
+      let data: string | null = null;
+      let comment: string | null = null;
+      let clinicalSignificance: string | null = null;
+      if (mode === 'clean') {
+        if (ctx.formField.isRequired) throw badRequest('field_required_not_cleared', 'subjectFormFieldId', label);
+        if (!current || (current.data === null && current.comment === null && current.clinicalSignificance === null)) {
+          throw conflict('item_data_stale', 'currentItemDataId', label);
+        }
+      } else if (mode === 'document') {
+        data = input.document!.name;
+      } else {
+        const check = validateItemValue(fieldType, input.data, {
+          mask: ctx.formField.mask,
+          regExMask: ctx.formField.regExMask,
+          optionList: ctx.fieldDef.optionList,
+        });
+        if (!check.ok) throw badRequest('item_value_invalid', 'data', label);
+        data = check.value;
+        comment = input.comment?.trim() || null;
+        clinicalSignificance = input.clinicalSignificanceString ?? null;
+        if (clinicalSignificance && !ctx.formField.clinicalSignificance) {
+          throw badRequest('clinical_significance_not_asked', 'clinicalSignificanceString', label);
+        }
+        if (data === null && ctx.formField.isRequired && mode === 'change') {
+          throw badRequest('field_required_not_cleared', 'data', label);
+        }
+        if (data === null && comment === null && clinicalSignificance === null) {
+          if (!current) throw badRequest('required', 'data', { field: 'data' });
+          if (current.data === null && current.comment === null && current.clinicalSignificance === null) {
+            // Nothing to clear: a change to the same emptiness changes nothing.
+            return { saved: current.id, visibility: [] };
+          }
+        }
+        if (
+          current &&
+          current.data === data &&
+          current.comment === comment &&
+          current.clinicalSignificance === clinicalSignificance &&
+          current.documentId === null
+        ) {
+          // The same value again changes nothing: no new row, no audit record.
+          return { saved: current.id, visibility: [] };
+        }
+      }
+
+      let documentId: string | null = null;
+      let fileHash: string | undefined;
+      if (mode === 'document') {
+        const { name, file } = input.document!;
+        const [doc] = await tx
+          .insert(documents)
+          .values({
+            researchId: ctx.subject.researchId,
+            name,
+            extension: 'pdf',
+            contentType: 'application/pdf',
+            sizeBytes: file.bytes.length,
+            status: 'Done',
+            type: 'Uploaded',
+            createdBy: caller.actor.userId,
+          })
+          .returning({ id: documents.id });
+        await tx.insert(documentFiles).values({ documentId: doc!.id, content: file.bytes });
+        documentId = doc!.id;
+        fileHash = sha256(file.bytes);
+      }
+
+      const [row] = await tx
+        .insert(itemData)
+        .values({
+          subjectFormFieldId: ctx.field.id,
+          data,
+          comment,
+          clinicalSignificance,
+          reasonForChange: reason,
+          documentId,
+          createdBy: caller.actor.userId,
+          employeeId: caller.actor.employee?.id ?? null,
+          employeeType: caller.actor.employee?.employeeType ?? null,
+        })
+        .returning({ id: itemData.id, createdAt: itemData.createdAt });
+      const visibility = ctx.hasChildren ? await recomputeVisibility(tx, ctx.subjectForm.id) : [];
+      const action =
+        mode === 'clean'
+          ? 'item_data.clean'
+          : mode === 'document'
+            ? 'item_data.add_document'
+            : current
+              ? 'item_data.change'
+              : 'item_data.add';
+      await writeAudit(tx, caller.audit, {
+        action,
+        entityType: 'item_data',
+        entityId: row!.id,
+        researchId: ctx.subject.researchId,
+        before: current ? audited(ctx, current) : null,
+        after: {
+          ...audited(ctx, { id: row!.id, data, comment, clinicalSignificance, documentId }),
+          ...(fileHash ? { sha256: fileHash } : {}),
+          ...(visibility.length ? { visibility } : {}),
+        },
+        reason,
+      });
+      const names = ctx.callerName;
+      const reply: ItemDataReply = {
+        id: row!.id,
+        subjectFormFieldId: ctx.field.id,
+        data,
+        comment,
+        clinicalSignificanceString: clinicalSignificance as ClinicalSignificance | null,
+        reasonForChange: reason,
+        documentId,
+        createdAt: row!.createdAt.toISOString(),
+        createdBy: {
+          id: caller.actor.userId,
+          fullName: names?.lastName
+            ? personFullName({ lastName: names.lastName, firstName: names.firstName ?? '', patronymic: names.patronymic })
+            : '',
+          employeeType: caller.actor.employee?.employeeType ?? null,
+        },
+      };
+      return { saved: row!.id, visibility, reply };
+    },
+  );
+  return { itemData: reply ?? (await itemDataById(deps.db, saved))!, visibility };
+}
+
+/** POST /ItemData: the first value of a field (409 item_data_stale when it has one already). */
+export const addItemData = (deps: Deps, input: z.infer<typeof itemDataAdd>, caller: ActorCaller) =>
+  save(deps, caller, 'add', input);
+
+/** POST /ItemData/WithReason: a new value based on the current one the client read, with the reason for the change. */
+export const changeItemData = (deps: Deps, input: z.infer<typeof itemDataWithReason>, caller: ActorCaller) =>
+  save(deps, caller, 'change', input);
+
+/** POST /ItemData/{subjectFormFieldId}/Clean: clears a field that is not required (a row with no value). */
+export const cleanItemData = (
+  deps: Deps,
+  subjectFormFieldId: string,
+  input: z.infer<typeof itemDataClean>,
+  caller: ActorCaller,
+) => save(deps, caller, 'clean', { ...input, subjectFormFieldId });
+
+/** POST /ItemData/AddDocument: a file field's PDF, stored as a document; its name is the value. */
+export const addItemDocument = (
+  deps: Deps,
+  input: { subjectFormFieldId: string; name: string; reasonForChange?: string; currentItemDataId?: string; file: UploadedPdf },
+  caller: ActorCaller,
+) =>
+  save(deps, caller, 'document', {
+    subjectFormFieldId: input.subjectFormFieldId,
+    reasonForChange: input.reasonForChange,
+    currentItemDataId: input.currentItemDataId ?? null,
+    document: { name: input.name, file: input.file },
+  });
+
+/** GET /ItemData?subjectFormFieldId=: every value of a field, newest (current) first. */
+export async function itemDataOf(deps: Deps, subjectFormFieldId: string, caller: ActorCaller): Promise<ItemDataReply[]> {
+  const ctx = await fieldContext(deps.db, subjectFormFieldId, caller, 'subjectFormFieldId');
+  return itemDataHistory(deps.db, ctx.field.id);
+}
+
+/** GET /ItemData/{id}/Document: the PDF of a file value, for whoever reads the subject. */
+export async function itemDataDocument(deps: Deps, id: string, caller: ActorCaller): Promise<{ name: string; bytes: Buffer }> {
+  const [row] = await deps.db
+    .select({ field: itemData.subjectFormFieldId, documentId: itemData.documentId, name: documents.name })
+    .from(itemData)
+    .leftJoin(documents, eq(documents.id, itemData.documentId))
+    .where(eq(itemData.id, id))
+    .limit(1);
+  if (!row) throw missing(caller, 'id');
+  await fieldContext(deps.db, row.field, caller, 'id');
+  if (!row.documentId) throw notFound('id');
+  const bytes = await documentBytes(deps.db, row.documentId);
+  if (!bytes) throw notFound('id');
+  return { name: row.name ?? 'document', bytes };
+}

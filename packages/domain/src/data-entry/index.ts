@@ -1,0 +1,6 @@
+export * from './values.js';
+export * from './typed.js';
+export * from './section-window.js';
+export * from './visibility.js';
+export * from './access.js';
+export * from './reference.js';
