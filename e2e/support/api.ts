@@ -45,3 +45,10 @@ export async function postOk<T = { id: string }>(
   expect(reply.ok(), await reply.text()).toBe(true);
   return ((await reply.json()) as { data: T }).data;
 }
+
+/** A subject's current `version`, which every action on it names. */
+export async function subjectVersion(request: APIRequestContext, headers: Record<string, string>, id: string): Promise<number> {
+  const reply = await request.get(`/api/Subjects/${id}`, { headers });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as { data: { version: number } }).data.version;
+}

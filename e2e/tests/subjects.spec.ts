@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { signIn, toast } from '../support/app';
-import { apiAuth, currentResearchId, postOk, visitIdByKey } from '../support/api';
+import { apiAuth, currentResearchId, postOk, visitIdByKey, subjectVersion } from '../support/api';
 import { browserDate, futureEverywhere, shown } from '../support/dates';
 
 // Subject Matrix journeys (spec operations section 2) on DEMO-001's own design: its screening visit and
@@ -41,6 +41,7 @@ async function createSecondSubject(request: APIRequestContext) {
     });
   await visit('SCR', -30);
   await postOk(request, site, `/api/Subjects/${subject.id}/Randomise`, {
+    version: await subjectVersion(request, site, subject.id),
     randomizationDate: browserDate(-28),
     randomizationGroup: 'A',
     randomizationNumber: 'E2E-R-002',

@@ -7,7 +7,7 @@ import { createGroup } from '../modules/references/reference-groups.service.js';
 import { createReference } from '../modules/references/references.service.js';
 import { addItemData, addItemDocument, changeItemData } from '../modules/data-entry/item-data.service.js';
 import { changeSectionStatus, completeSection } from '../modules/data-entry/sections.service.js';
-import { completeSubjectForm, createSubjectForm } from '../modules/data-entry/subject-forms.service.js';
+import { completeSubjectForm, createSubjectForm, getSubjectForm } from '../modules/data-entry/subject-forms.service.js';
 import { signSubjectVisit } from '../modules/data-entry/visit-signing.service.js';
 import { DEMO_PASSWORD } from './demo-world.js';
 
@@ -140,7 +140,10 @@ async function fillVisit(
         await completeSection(deps, section.id, { version: s.version }, site);
       }
     }
-    if (opts.complete) await completeSubjectForm(deps, created.id, {}, site);
+    if (opts.complete) {
+      const form = await getSubjectForm(deps, created.id, [], site);
+      await completeSubjectForm(deps, created.id, { version: form.version }, site);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { subjectCreate, subjectEndWithReason, subjectRandomise, subjectVisitCreate } from '@edc/domain';
 import type { Deps } from '../platform/deps.js';
-import { visits } from '../platform/db/schema/index.js';
+import { subjects, visits } from '../platform/db/schema/index.js';
 import type { ActorCaller } from '../platform/http/caller.js';
 import { createSubject } from '../modules/subjects/subjects.service.js';
 import { endSubject, randomiseSubject } from '../modules/subjects/subject-actions.service.js';
@@ -89,6 +89,9 @@ export async function seedDemoSubjects(deps: Deps, site: ActorCaller, list: Demo
     .from(visits)
     .where(and(eq(visits.researchId, researchId), isNull(visits.deletedAt)));
   const visitId = new Map(rows.map((v) => [v.key, v.id]));
+  // Every action on a subject names the version it is based on.
+  const versionOf = async (id: string) =>
+    (await deps.db.select({ version: subjects.version }).from(subjects).where(eq(subjects.id, id)))[0]!.version;
   for (const s of list) {
     const on = (day: number) => daysAgo(s.screenedDaysAgo - day);
     const subject = await createSubject(
@@ -108,7 +111,12 @@ export async function seedDemoSubjects(deps: Deps, site: ActorCaller, list: Demo
         await randomiseSubject(
           deps,
           subject.id,
-          subjectRandomise.parse({ randomizationDate: on(r.day), randomizationGroup: r.group, randomizationNumber: r.number }),
+          subjectRandomise.parse({
+            randomizationDate: on(r.day),
+            randomizationGroup: r.group,
+            randomizationNumber: r.number,
+            version: await versionOf(subject.id),
+          }),
           site,
         );
       }
@@ -120,7 +128,13 @@ export async function seedDemoSubjects(deps: Deps, site: ActorCaller, list: Demo
     }
     if (s.screenFailure) {
       const f = s.screenFailure;
-      await endSubject(deps, subject.id, 'Failed', subjectEndWithReason.parse({ endDate: on(f.day), endReason: f.reason }), site);
+      await endSubject(
+        deps,
+        subject.id,
+        'Failed',
+        subjectEndWithReason.parse({ endDate: on(f.day), endReason: f.reason, version: await versionOf(subject.id) }),
+        site,
+      );
     }
   }
 }

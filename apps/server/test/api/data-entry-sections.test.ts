@@ -110,7 +110,12 @@ describe('POST /SubjectsFormSection/{id}/Complete', () => {
 describe('POST /SubjectsForm/{id}/Complete', () => {
   it('needs every section confirmed; logs Complete; keeps the visit status in step', async () => {
     const { form, main, second, fields, sv } = await newForm();
-    expectError(await api(as('sitePi')).send('POST', `/SubjectsForm/${form.id}/Complete`, {}), 409, 'form_sections_incomplete');
+    expectError(await api(as('sitePi')).send('POST', `/SubjectsForm/${form.id}/Complete`, {}), 400, 'required', 'version');
+    expectError(
+      await api(as('sitePi')).send('POST', `/SubjectsForm/${form.id}/Complete`, { version: form.version }),
+      409,
+      'form_sections_incomplete',
+    );
     await api(as('sitePi')).ok('POST', '/ItemData', { subjectFormFieldId: fields.number.id, data: '1' });
     await status(main.id, { status: 'Completed', version: 1 });
     await complete(main.id, { version: 2 });
@@ -125,7 +130,11 @@ describe('POST /SubjectsForm/{id}/Complete', () => {
     const done = await api(as('sitePi')).ok('POST', `/SubjectsForm/${form.id}/Complete`, { version: form.version });
     expect(done).toMatchObject({ isComplete: true, progress: 100, completedSectionCount: 2 });
     expect(done.subjectFormLogList.map((l: any) => l.status)).toEqual(['Complete', 'Created']);
-    expectError(await api(as('sitePi')).send('POST', `/SubjectsForm/${form.id}/Complete`, {}), 409, 'form_already_complete');
+    expectError(
+      await api(as('sitePi')).send('POST', `/SubjectsForm/${form.id}/Complete`, { version: done.version }),
+      409,
+      'form_already_complete',
+    );
     const visitStatus = async () =>
       (await db().select().from(subjectVisits).where(eq(subjectVisits.id, sv.id)))[0]!.formCompletedStatus;
     expect(await visitStatus()).toBe('Completed');

@@ -7,6 +7,7 @@ import {
   makeSubject,
   makeVisit,
   setupSubjectApp,
+  subjectVersion,
 } from '../support/subject-factories.js';
 
 // The date rules of docs/dates.md with the clock set just before and just after midnight in the time zones
@@ -67,8 +68,12 @@ describe('a date not in the future: refused only when it has begun nowhere on Ea
 describe('the default sign date is the signer’s today', () => {
   const endedSubject = () =>
     makeSubject(db(), { researchId: w.researchId, centreId: centre(), status: 'End', endDate: '2025-11-20' });
-  const sign = (id: string, timeZone?: string) =>
-    call(t.app, 'POST', `/Subjects/${id}/Sign`, { token: as('sitePi'), timeZone, body: { password: PASSWORD } });
+  const sign = async (id: string, timeZone?: string) =>
+    call(t.app, 'POST', `/Subjects/${id}/Sign`, {
+      token: as('sitePi'),
+      timeZone,
+      body: { version: await subjectVersion(t.database.db, id), password: PASSWORD },
+    });
 
   it('in New York at 23:30 it is the 24th; in Vladivostok at the same instant the 25th', async () => {
     const [ny, vl, none, bogus] = [await endedSubject(), await endedSubject(), await endedSubject(), await endedSubject()];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@edc/domain';
 import { call, expectError } from '../support/test-app.js';
 import { auditOf, matrix } from '../support/cast.js';
-import { daysAgo, makeEmployee, makeSubject, setupSubjectApp } from '../support/subject-factories.js';
+import { daysAgo, makeEmployee, makeSubject, setupSubjectApp, subjectVersion } from '../support/subject-factories.js';
 
 /**
  * Blinding on writes (docs/subjects.md, "Blinding"): a second randomisation and a group named in a
@@ -29,7 +29,12 @@ describe('a second randomisation', () => {
         for (const group of ['A', 'B']) {
           const post = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
             token,
-            body: { randomizationDate: daysAgo(20), randomizationGroup: group, randomizationNumber: 'R-AGAIN' },
+            body: {
+              version: await subjectVersion(t.database.db, s.id),
+              randomizationDate: daysAgo(20),
+              randomizationGroup: group,
+              randomizationNumber: 'R-AGAIN',
+            },
           });
           const put = await call(t.app, 'PUT', `/Subjects/${s.id}/Randomise`, {
             token,
@@ -59,7 +64,12 @@ describe('a second randomisation', () => {
     expect(expectError(en, 409, 'randomization_group_fixed').message).toBe(ERROR_MESSAGES.randomization_group_fixed.en);
     const ru = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
       token: as('sitePi'),
-      body: { randomizationDate: daysAgo(20), randomizationGroup: 'A', randomizationNumber: 'R-RU' },
+      body: {
+        version: await subjectVersion(t.database.db, s.id),
+        randomizationDate: daysAgo(20),
+        randomizationGroup: 'A',
+        randomizationNumber: 'R-RU',
+      },
     });
     expect(expectError(ru, 409, 'subject_already_randomised').message).toBe(ERROR_MESSAGES.subject_already_randomised.ru);
   });

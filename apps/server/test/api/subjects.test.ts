@@ -11,6 +11,7 @@ import {
   makeSubjectVisit,
   setupSubjectApp,
   subjectsApi,
+  subjectVersion,
 } from '../support/subject-factories.js';
 
 const { t, w, db, as, site } = setupSubjectApp();
@@ -47,7 +48,11 @@ async function randomised() {
 async function ended(status: 'End' | 'EndAheadSchedule' = 'End') {
   const s = await randomised();
   const path = status === 'End' ? 'End' : 'EndAheadSchedule';
-  return (await site().ok('POST', `/Subjects/${s.id}/${path}`, { endDate: daysAgo(1), endReason: 'Completed' })) as {
+  return (await site().ok('POST', `/Subjects/${s.id}/${path}`, {
+    version: s.version,
+    endDate: daysAgo(1),
+    endReason: 'Completed',
+  })) as {
     id: string;
     version: number;
   };
@@ -298,7 +303,12 @@ describe('POST /Subjects/{id}/Randomise', () => {
     const s = await screened();
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
       token: w.unblinded.token,
-      body: { randomizationDate: daysAgo(5), randomizationGroup: 'B', randomizationNumber: 'R-100' },
+      body: {
+        version: await subjectVersion(t.database.db, s.id),
+        randomizationDate: daysAgo(5),
+        randomizationGroup: 'B',
+        randomizationNumber: 'R-100',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -326,17 +336,27 @@ describe('POST /Subjects/{id}/Randomise', () => {
     await makeSubjectVisit(db(), { subjectId: s.id, visitId: w.schedule.screening.id });
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
       token: as('sitePi'),
-      body: { randomizationDate: daysAgo(5), randomizationGroup: 'A', randomizationNumber: `R-${status}` },
+      body: {
+        version: await subjectVersion(t.database.db, s.id),
+        randomizationDate: daysAgo(5),
+        randomizationGroup: 'A',
+        randomizationNumber: `R-${status}`,
+      },
     });
     expectError(res, 409, code);
   });
 
   it('refuses a screened subject without a screening visit', async () => {
     const s = await makeSubject(db(), { researchId: w.researchId, centreId: w.world.cast.Site.centreId, status: 'Screened' });
-    const send = (token: string) =>
+    const send = async (token: string) =>
       call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
         token,
-        body: { randomizationDate: daysAgo(5), randomizationGroup: 'A', randomizationNumber: 'R-NSV' },
+        body: {
+          version: await subjectVersion(t.database.db, s.id),
+          randomizationDate: daysAgo(5),
+          randomizationGroup: 'A',
+          randomizationNumber: 'R-NSV',
+        },
       });
     await expectBothLanguages(send, 409, 'subject_no_screening_visit');
   });
@@ -355,10 +375,16 @@ describe('POST /Subjects/{id}/Randomise', () => {
   it('checks the date, the group and the number', async () => {
     const taken = await randomised();
     const s = await screened();
-    const send = (token: string, over: object) =>
+    const send = async (token: string, over: object) =>
       call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
         token,
-        body: { randomizationDate: daysAgo(5), randomizationGroup: 'A', randomizationNumber: 'R-CHK', ...over },
+        body: {
+          version: await subjectVersion(t.database.db, s.id),
+          randomizationDate: daysAgo(5),
+          randomizationGroup: 'A',
+          randomizationNumber: 'R-CHK',
+          ...over,
+        },
       });
     const ru = expectError(
       await send(as('sitePi'), { randomizationDate: future() }),
@@ -391,7 +417,12 @@ describe('POST /Subjects/{id}/Randomise', () => {
     const s = await screened();
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
       token: as('sitePi'),
-      body: { randomizationDate: daysAgo(5), randomizationGroup: 'A', randomizationNumber: 'R-STALE', version: s.version - 1 },
+      body: {
+        randomizationDate: daysAgo(5),
+        randomizationGroup: 'A',
+        randomizationNumber: 'R-STALE',
+        version: s.version - 1,
+      },
     });
     expectError(res, 409, 'conflict', 'version');
   });
@@ -402,7 +433,12 @@ describe('POST /Subjects/{id}/Randomise', () => {
       const s = await screened();
       const res = await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
         token: as(caller),
-        body: { randomizationDate: daysAgo(5), randomizationGroup: 'A', randomizationNumber: `RM-${caller}` },
+        body: {
+          version: await subjectVersion(t.database.db, s.id),
+          randomizationDate: daysAgo(5),
+          randomizationGroup: 'A',
+          randomizationNumber: `RM-${caller}`,
+        },
       });
       expect(res.status).toBe(expected);
     },
@@ -492,7 +528,7 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
     const s = await screened();
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Failure`, {
       token: as('sitePi'),
-      body: { endDate: daysAgo(1), endReason: 'Критерий исключения №3' },
+      body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'Критерий исключения №3' },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -508,7 +544,7 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
     expectError(
       await call(t.app, 'POST', `/Subjects/${s.id}/Failure`, {
         token: as('sitePi'),
-        body: { endDate: daysAgo(1), endReason: 'x' },
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'x' },
       }),
       409,
       'subject_not_screened',
@@ -516,13 +552,21 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
     expectError(
       await call(t.app, 'POST', `/Subjects/${s.id}/Randomise`, {
         token: as('sitePi'),
-        body: { randomizationDate: daysAgo(1), randomizationGroup: 'A', randomizationNumber: 'R-F' },
+        body: {
+          version: await subjectVersion(t.database.db, s.id),
+          randomizationDate: daysAgo(1),
+          randomizationGroup: 'A',
+          randomizationNumber: 'R-F',
+        },
       }),
       409,
       'subject_not_screened',
     );
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/End`, { token: as('sitePi'), body: { endDate: daysAgo(1) } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/End`, {
+        token: as('sitePi'),
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1) },
+      }),
       409,
       'subject_not_randomised',
     );
@@ -532,7 +576,7 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
     const s = await makeSubject(db(), { researchId: w.researchId, centreId: w.world.cast.Site.centreId, status: 'Screened' });
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Failure`, {
       token: as('sitePi'),
-      body: { endDate: daysAgo(1), endReason: 'x' },
+      body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'x' },
     });
     expect(res.body.data.status).toBe('Failed');
   });
@@ -540,21 +584,28 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
   it('refuses a subject with visits beyond screening, a started one and a randomised one', async () => {
     const s = await screened();
     await site().visit(s.id, w.schedule.unscheduled.id, daysAgo(10));
-    const send = (token: string) =>
-      call(t.app, 'POST', `/Subjects/${s.id}/Failure`, { token, body: { endDate: daysAgo(1), endReason: 'x' } });
+    const send = async (token: string) =>
+      call(t.app, 'POST', `/Subjects/${s.id}/Failure`, {
+        token,
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'x' },
+      });
     await expectBothLanguages(send, 409, 'subject_has_visits');
     const started = await site().create();
     expectError(
       await call(t.app, 'POST', `/Subjects/${started.id}/Failure`, {
         token: as('sitePi'),
-        body: { endDate: daysAgo(1), endReason: 'x' },
+        body: { version: await subjectVersion(t.database.db, started.id), endDate: daysAgo(1), endReason: 'x' },
       }),
       409,
       'subject_not_screened',
     );
     const r = await randomised();
     await expectBothLanguages(
-      (token) => call(t.app, 'POST', `/Subjects/${r.id}/Failure`, { token, body: { endDate: daysAgo(1), endReason: 'x' } }),
+      async (token) =>
+        call(t.app, 'POST', `/Subjects/${r.id}/Failure`, {
+          token,
+          body: { version: await subjectVersion(t.database.db, r.id), endDate: daysAgo(1), endReason: 'x' },
+        }),
       409,
       'subject_not_screened',
     );
@@ -562,7 +613,8 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
 
   it('requires the end date and the reason; the date not in the future nor before screening', async () => {
     const s = await screened();
-    const send = (body: object, token = as('sitePi')) => call(t.app, 'POST', `/Subjects/${s.id}/Failure`, { token, body });
+    const send = (body: object, token = as('sitePi')) =>
+      call(t.app, 'POST', `/Subjects/${s.id}/Failure`, { token, body: { version: s.version, ...body } });
     expectError(await send({ endReason: 'x' }), 400, 'required', 'endDate');
     expectError(await send({ endDate: daysAgo(1) }), 400, 'required', 'endReason');
     expectError(await send({ endDate: daysAgo(1), endReason: '  ' }), 400, 'validation', 'endReason');
@@ -579,7 +631,7 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
       const s = await screened();
       const res = await call(t.app, 'POST', `/Subjects/${s.id}/Failure`, {
         token: as(caller),
-        body: { endDate: daysAgo(1), endReason: 'x' },
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'x' },
       });
       expect(res.status).toBe(expected);
     },
@@ -589,7 +641,10 @@ describe('POST /Subjects/{id}/Failure (screenfailer)', () => {
 describe('POST /Subjects/{id}/End and /EndAheadSchedule', () => {
   it('ends a randomised subject by protocol, the reason an optional comment', async () => {
     const s = await randomised();
-    const res = await call(t.app, 'POST', `/Subjects/${s.id}/End`, { token: as('sitePi'), body: { endDate: daysAgo(1) } });
+    const res = await call(t.app, 'POST', `/Subjects/${s.id}/End`, {
+      token: as('sitePi'),
+      body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'End', endDate: daysAgo(1), endReason: null, isSigned: false });
     expect((await auditOf(db(), s.id, 'subject.end'))[0]!.after).toMatchObject({ status: 'End' });
@@ -598,14 +653,17 @@ describe('POST /Subjects/{id}/End and /EndAheadSchedule', () => {
   it('ends a randomised subject ahead of schedule with a required reason', async () => {
     const s = await randomised();
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/EndAheadSchedule`, { token: as('sitePi'), body: { endDate: daysAgo(1) } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/EndAheadSchedule`, {
+        token: as('sitePi'),
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1) },
+      }),
       400,
       'required',
       'endReason',
     );
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/EndAheadSchedule`, {
       token: as('sitePi'),
-      body: { endDate: daysAgo(1), endReason: 'Отзыв согласия' },
+      body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1), endReason: 'Отзыв согласия' },
     });
     expect(res.body.data).toMatchObject({ status: 'EndAheadSchedule', endReason: 'Отзыв согласия' });
     expect(await auditOf(db(), s.id, 'subject.end_ahead_schedule')).toHaveLength(1);
@@ -617,25 +675,31 @@ describe('POST /Subjects/{id}/End and /EndAheadSchedule', () => {
       const body = { endDate: daysAgo(1), endReason: 'x' };
       const s = await screened();
       await expectBothLanguages(
-        (token) => call(t.app, 'POST', `/Subjects/${s.id}/${path}`, { token, body }),
+        (token) => call(t.app, 'POST', `/Subjects/${s.id}/${path}`, { token, body: { ...body, version: s.version } }),
         409,
         'subject_not_randomised',
       );
       const e = await ended();
       expectError(
-        await call(t.app, 'POST', `/Subjects/${e.id}/${path}`, { token: as('sitePi'), body }),
+        await call(t.app, 'POST', `/Subjects/${e.id}/${path}`, { token: as('sitePi'), body: { ...body, version: e.version } }),
         409,
         'subject_not_randomised',
       );
       const r = await randomised();
       expectError(
-        await call(t.app, 'POST', `/Subjects/${r.id}/${path}`, { token: as('sitePi'), body: { ...body, endDate: daysAgo(35) } }),
+        await call(t.app, 'POST', `/Subjects/${r.id}/${path}`, {
+          token: as('sitePi'),
+          body: { ...body, version: r.version, endDate: daysAgo(35) },
+        }),
         400,
         'date_too_early',
         'endDate',
       );
       expectError(
-        await call(t.app, 'POST', `/Subjects/${r.id}/${path}`, { token: as('sitePi'), body: { ...body, endDate: future() } }),
+        await call(t.app, 'POST', `/Subjects/${r.id}/${path}`, {
+          token: as('sitePi'),
+          body: { ...body, version: r.version, endDate: future() },
+        }),
         400,
         'future_date',
         'endDate',
@@ -647,7 +711,10 @@ describe('POST /Subjects/{id}/End and /EndAheadSchedule', () => {
     'role matrix (End of a site subject): %s (%s) gets %i',
     async (_l, caller, expected) => {
       const s = await randomised();
-      const res = await call(t.app, 'POST', `/Subjects/${s.id}/End`, { token: as(caller), body: { endDate: daysAgo(1) } });
+      const res = await call(t.app, 'POST', `/Subjects/${s.id}/End`, {
+        token: as(caller),
+        body: { version: await subjectVersion(t.database.db, s.id), endDate: daysAgo(1) },
+      });
       expect(res.status).toBe(expected);
     },
   );
@@ -671,13 +738,20 @@ describe('POST /Subjects/{id}/Sign', () => {
 
   it('signs an ended subject whose visits are all validated; then it is locked', async () => {
     const s = await endedWithVisits(['QaAndDmValidated', 'KioValidated']);
-    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } });
+    const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+      token: as('sitePi'),
+      body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ isSigned: true, status: 'End', version: 2 });
     expect(res.body.data.signDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await auditOf(db(), s.id, 'subject.sign'))[0]!.after).toMatchObject({ isSigned: true });
     await expectBothLanguages(
-      (token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token, body: { password: PASSWORD } }),
+      async (token) =>
+        call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+          token,
+          body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+        }),
       409,
       'subject_not_ended',
     );
@@ -694,7 +768,7 @@ describe('POST /Subjects/{id}/Sign', () => {
     expectError(
       await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
         token: as('sitePi'),
-        body: { password: PASSWORD, signDate: future() },
+        body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD, signDate: future() },
       }),
       400,
       'future_date',
@@ -703,7 +777,7 @@ describe('POST /Subjects/{id}/Sign', () => {
     expectError(
       await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
         token: as('sitePi'),
-        body: { password: PASSWORD, signDate: daysAgo(3) },
+        body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD, signDate: daysAgo(3) },
       }),
       400,
       'date_too_early',
@@ -711,7 +785,7 @@ describe('POST /Subjects/{id}/Sign', () => {
     );
     const res = await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
       token: as('sitePi'),
-      body: { password: PASSWORD, signDate: daysAgo(1) },
+      body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD, signDate: daysAgo(1) },
     });
     expect(res.body.data.signDate).toBe(daysAgo(1));
   });
@@ -719,7 +793,11 @@ describe('POST /Subjects/{id}/Sign', () => {
   it('refuses a subject with a visit not validated by QA and DM or KIO', async () => {
     const s = await endedWithVisits(['KioValidated', 'Completed']);
     await expectBothLanguages(
-      (token) => call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token, body: { password: PASSWORD } }),
+      async (token) =>
+        call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+          token,
+          body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+        }),
       409,
       'subject_visits_not_validated',
     );
@@ -728,7 +806,10 @@ describe('POST /Subjects/{id}/Sign', () => {
   it('refuses a subject that has not ended', async () => {
     const s = await randomised();
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+        token: as('sitePi'),
+        body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+      }),
       409,
       'subject_not_ended',
     );
@@ -738,12 +819,20 @@ describe('POST /Subjects/{id}/Sign', () => {
     const s = await endedWithVisits(['KioValidated'], { drTrialId: 'EXT-5' });
     const co = await makeEmployee(t.app, db(), w.site, 'CoResearcher');
     expectError(
-      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: co.token, body: { password: PASSWORD } }),
+      await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+        token: co.token,
+        body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+      }),
       403,
       'forbidden',
     );
     expect(
-      (await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as('sitePi'), body: { password: PASSWORD } })).status,
+      (
+        await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+          token: as('sitePi'),
+          body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -752,7 +841,12 @@ describe('POST /Subjects/{id}/Sign', () => {
     async (_l, caller, expected) => {
       const s = await endedWithVisits(['QaAndDmValidated']);
       expect(
-        (await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, { token: as(caller), body: { password: PASSWORD } })).status,
+        (
+          await call(t.app, 'POST', `/Subjects/${s.id}/Sign`, {
+            token: as(caller),
+            body: { version: await subjectVersion(t.database.db, s.id), password: PASSWORD },
+          })
+        ).status,
       ).toBe(expected);
     },
   );

@@ -24,6 +24,24 @@ describe('an update without its version', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('of an action on a subject (randomise, screen failure, end, sign): 400 naming version', async () => {
+    const s = await site().create();
+    for (const [path, body] of [
+      ['Randomise', { randomizationDate: '2026-01-02', randomizationGroup: 'A', randomizationNumber: 'R-1' }],
+      ['Failure', { endDate: '2026-01-02', endReason: 'x' }],
+      ['End', { endDate: '2026-01-02' }],
+      ['EndAheadSchedule', { endDate: '2026-01-02', endReason: 'x' }],
+      ['Sign', { password: 'x' }],
+    ] as const) {
+      expectError(
+        await call(t.app, 'POST', `/Subjects/${s.id}/${path}`, { token: as('sitePi'), body }),
+        400,
+        'required',
+        'version',
+      );
+    }
+  });
+
   it('of a research: 400 naming updatedAt; twenty writers with the same one: one wins, the rest get 409', async () => {
     const research = await makeResearch(db());
     const { updatedAt } = (await call(t.app, 'GET', `/Researches/${research.id}`, { token: as('admin') })).body.data;

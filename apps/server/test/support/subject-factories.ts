@@ -216,12 +216,19 @@ export function subjectsApi(app: FastifyInstance, token: string) {
         ...over,
       }),
     visit: (subjectId: string, visitId: string, date = daysAgo(40)) => ok('POST', '/SubjectsVisit', { subjectId, visitId, date }),
-    randomise: (subjectId: string, over: Record<string, unknown> = {}) =>
+    randomise: async (subjectId: string, over: Record<string, unknown> = {}) =>
       ok('POST', `/Subjects/${subjectId}/Randomise`, {
+        version: (await ok('GET', `/Subjects/${subjectId}`)).version,
         randomizationDate: daysAgo(30),
         randomizationGroup: 'A',
         randomizationNumber: `R-${unique()}`,
         ...over,
       }),
   };
+}
+
+/** The subject's current `version`, for actions that must name the version they are based on. */
+export async function subjectVersion(db: Db, id: string): Promise<number> {
+  const [row] = await db.select({ version: subjects.version }).from(subjects).where(eq(subjects.id, id));
+  return row?.version ?? 1;
 }

@@ -30,6 +30,7 @@ const FormEditorPage = lazy(() => import('../features/design/editor/FormEditorPa
 const FormTypesPage = lazy(() => import('../features/design/formTypes/FormTypesPage'));
 const SubjectMatrixPage = lazy(() => import('../features/subjects/SubjectMatrixPage'));
 const SubjectPage = lazy(() => import('../features/subjects/SubjectPage'));
+const SubjectVisitPage = lazy(() => import('../features/subject-visit/SubjectVisitPage'));
 const UsersPage = lazy(() => import('../features/centres/UsersPage'));
 const CentresPage = lazy(() => import('../features/centres/CentresPage'));
 const CentrePage = lazy(() => import('../features/centres/CentrePage'));
@@ -84,6 +85,7 @@ export function App() {
           <Route path="/forms" element={<FormTypesPage />} />
           <Route path="/subjectmatrix" element={<SubjectMatrixPage />} />
           <Route path="/subject/:subjectId/:tab" element={<SubjectPage />} />
+          <Route path="/subjectVisit/:subjectVisitId" element={<SubjectVisitPage />} />
           <Route path="/users" element={<UsersPage />} />
           <Route path="/researchSettings/centers" element={<CentresPage />} />
           <Route path="/centers/:centerId/:tab" element={<CentrePage />} />

@@ -25,6 +25,7 @@ export const BUILT_ROUTES = [
   '/researchInfo/:researchId',
   '/subjectmatrix',
   '/subject/:subjectId/:tab',
+  '/subjectVisit/:subjectVisitId',
   '/administration/audit',
 ] as const;
 

@@ -44,11 +44,8 @@ const pointList = z
 export const subjectVisitPageQuery = z.object({ pointList });
 export const subjectFormsQuery = z.object({ subjectVisitId: id, pointList });
 export const subjectFormCreate = z.object({ formId: id, subjectVisitId: id });
-/** POST /SubjectsForm/{id}/Complete: `version` of the subject form, when the client has one. */
-export const subjectFormComplete = z
-  .object({ version: version.optional() })
-  .nullish()
-  .transform((v) => v ?? {});
+/** POST /SubjectsForm/{id}/Complete: the `version` of the subject form the client read (409 when stale). */
+export const subjectFormComplete = z.object({ version });
 
 export const sectionChangeStatus = z.object({
   status: z.enum(SECTION_STATUSES),

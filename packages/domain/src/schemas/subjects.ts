@@ -47,7 +47,7 @@ export const subjectRandomise = z.object({
   randomizationDate: isoDate,
   randomizationGroup: shortText(100),
   randomizationNumber: number,
-  version: version.optional(),
+  version,
 });
 
 /**
@@ -70,11 +70,14 @@ export const subjectGroupChange = z.object({
   reason,
 });
 
+/**
+ * Every action on a subject names the `version` it was based on (optimistic locking, docs/security.md): a
+ * stale one answers 409, a missing one 400.
+ */
 /** Failure (screenfailer) and EndAheadSchedule: the reason is required. */
-export const subjectEndWithReason = z.object({ endDate: isoDate, endReason: reason, version: version.optional() });
+export const subjectEndWithReason = z.object({ endDate: isoDate, endReason: reason, version });
 /** End by protocol: the reason is an optional comment. */
-export const subjectEnd = z.object({ endDate: isoDate, endReason: optionalReason, version: version.optional() });
-/** Sign: today unless a date is given. The body may be left out (Fastify then validates null). */
+export const subjectEnd = z.object({ endDate: isoDate, endReason: optionalReason, version });
 /**
  * POST /Subjects/{id}/Sign: the signer's password (21 CFR 11.200), an optional sign date (default the signer's
  * today) and meaning of the signature (default DEFAULT_SIGNATURE_MEANING).
@@ -83,7 +86,7 @@ export const subjectSign = z.object({
   password: z.string().min(1).max(256),
   signDate: isoDate.optional(),
   meaning: z.string().trim().min(1).max(500).optional(),
-  version: version.optional(),
+  version,
 });
 
 const sortOrder = z

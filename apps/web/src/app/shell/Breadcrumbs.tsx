@@ -1,12 +1,13 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
+import { Link as RouterLink, matchPath, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Me } from '@edc/domain';
 import { NO_BREADCRUMB_PATHS, organisationCabinetPath } from '../routes';
 import { useSubjectCrumbLabel } from '../../features/subjects/crumb';
+import { useSubjectVisitCrumbs } from '../../features/subject-visit/crumb';
 
 interface Crumb {
   label: string;
@@ -16,6 +17,11 @@ interface Crumb {
 /** Labels of dynamic segments that come from a page's data (undefined until it is loaded). */
 interface DataLabels {
   subject?: string;
+  /** The subject visit page: its subject (number and id), its visit, and the monitoring visit it was opened from. */
+  visitSubject?: string;
+  visitSubjectId?: string;
+  visit?: string;
+  monitoringVisitId?: string | null;
 }
 
 type CrumbBuilder = (params: Record<string, string | undefined>, t: TFunction, me: Me, labels: DataLabels) => Crumb[];
@@ -107,18 +113,43 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
       ...tabCrumb(t, 'tab', p.tab),
     ],
   },
+  {
+    // From a monitoring visit (`?monitoringVisitId=`) the path leads back to it (spec section 2).
+    path: '/subjectVisit/:subjectVisitId',
+    build: (_p, t, _me, labels) => [
+      ...(labels.monitoringVisitId
+        ? [
+            { label: t('shell:menu.monitoringVisits'), to: '/monitoringVisits' },
+            { label: t('shell:crumbs.monitoringVisit'), to: `/monitoringVisits/${labels.monitoringVisitId}` },
+          ]
+        : [{ label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' }]),
+      {
+        label: labels.visitSubject ?? t('shell:crumbs.subject'),
+        ...(labels.visitSubjectId ? { to: `/subject/${labels.visitSubjectId}/visits` } : {}),
+      },
+      { label: labels.visit ?? t('shell:crumbs.subjectVisit') },
+    ],
+  },
 ];
 
 export function AppBreadcrumbs({ me }: { me: Me }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const [search] = useSearchParams();
   const subjectLabel = useSubjectCrumbLabel(matchPath('/subject/:subjectId/:tab', pathname)?.params.subjectId);
+  const visitCrumbs = useSubjectVisitCrumbs(matchPath('/subjectVisit/:subjectVisitId', pathname)?.params.subjectVisitId);
   if (NO_BREADCRUMB_PATHS.includes(pathname)) return null;
   let crumbs: Crumb[] = [];
   for (const def of CRUMBS) {
     const match = matchPath(def.path, pathname);
     if (match) {
-      crumbs = def.build(match.params, t, me, { subject: subjectLabel });
+      crumbs = def.build(match.params, t, me, {
+        subject: subjectLabel,
+        visitSubject: visitCrumbs.subject,
+        visitSubjectId: visitCrumbs.subjectId,
+        visit: visitCrumbs.visit,
+        monitoringVisitId: search.get('monitoringVisitId'),
+      });
       break;
     }
   }

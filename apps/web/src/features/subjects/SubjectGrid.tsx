@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -29,7 +29,7 @@ import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import ShuffleOutlined from '@mui/icons-material/ShuffleOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { COMPLETED_STATUSES, type CompletedStatus, type SubjectStatus, type SubjectWithVisits } from '@edc/domain';
@@ -54,7 +54,7 @@ export interface GridProps {
   onTogglePin: (column: PinColumn) => void;
   onAction: (action: RowAction, s: SubjectWithVisits) => void;
   onConfirmVisit: (s: SubjectWithVisits, v: Visit) => void;
-  /** Opens the visit info of one of the subject's visits. */
+  /** Opens the visit info of one of the subject's visits (its info button; the visit itself links to its page). */
   onOpenVisit: (s: SubjectWithVisits, subjectVisitId: string) => void;
 }
 
@@ -131,6 +131,7 @@ interface CellLabels {
   subjectStatus: (status: SubjectStatus) => string;
   confirm: (visit: Visit) => string;
   badge: (visit: Visit, status: CompletedStatus, date: string) => string;
+  info: (visit: Visit, status: CompletedStatus, date: string) => string;
 }
 
 function useCellLabels(): CellLabels {
@@ -138,6 +139,7 @@ function useCellLabels(): CellLabels {
   return useMemo(() => {
     const confirm = messageTemplate(t, 'subjects:matrix.confirmVisit', ['visit']);
     const badge = messageTemplate(t, 'subjects:matrix.visitCell', ['visit', 'status', 'date']);
+    const info = messageTemplate(t, 'subjects:matrix.visitInfo', ['visit', 'status', 'date']);
     const statuses = new Map<CompletedStatus, string>();
     const statusName = (s: CompletedStatus) => {
       if (!statuses.has(s)) statuses.set(s, t(`subjects:completedStatus.${s}`));
@@ -151,12 +153,26 @@ function useCellLabels(): CellLabels {
       },
       confirm: (visit) => confirm({ visit: visit.title }),
       badge: (visit, status, date) => badge({ visit: visit.title, status: statusName(status), date }),
+      info: (visit, status, date) => info({ visit: visit.title, status: statusName(status), date }),
     };
   }, [t]);
 }
 
-/** The cell of one visit: the subject's visits of it (status in its colour, each opening its visit info), or the
- * action to confirm it. Plain elements with classes styled once by the grid (no MUI Tooltip or Chip): a page
+/** A visit link followed inside the app (a new tab or window with a modifier key or the middle button). */
+function useFollowLink() {
+  const navigate = useNavigate();
+  return useCallback(
+    (e: MouseEvent<HTMLAnchorElement>) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      navigate(e.currentTarget.getAttribute('href') ?? '/');
+    },
+    [navigate],
+  );
+}
+
+/** The cell of one visit: the subject's visits of it (status in its colour, each a link to its subject visit page,
+ * with an info button opening its visit info), or the action to confirm it. Plain elements with classes styled once by the grid (no MUI Tooltip or Chip): a page
  * holds up to 50 rows × the research's visits, so this is a render helper rather than a component. */
 function visitCell(
   subject: SubjectWithVisits,
@@ -164,6 +180,7 @@ function visitCell(
   can: RowAbilities,
   { onConfirmVisit, onOpenVisit }: Pick<GridProps, 'onConfirmVisit' | 'onOpenVisit'>,
   labels: CellLabels,
+  follow: (e: MouseEvent<HTMLAnchorElement>) => void,
 ) {
   const canCreate = can.canCreateVisit(visit);
   const onConfirm = () => onConfirmVisit(subject, visit);
@@ -175,18 +192,25 @@ function visitCell(
       {held.map((v) => {
         const date = displayDate(v.date);
         const label = labels.badge(visit, v.formCompletedStatus, date);
+        const info = labels.info(visit, v.formCompletedStatus, date);
         return (
-          <button
-            type="button"
-            key={v.id}
-            aria-label={label}
-            title={label}
-            data-status={v.formCompletedStatus}
-            className="subject-visit-badge"
-            onClick={() => onOpen(v.id)}
-          >
-            {date}
-          </button>
+          <span key={v.id} className="subject-visit-held">
+            <a
+              href={`/subjectVisit/${v.id}`}
+              aria-label={label}
+              title={label}
+              data-status={v.formCompletedStatus}
+              className="subject-visit-badge"
+              onClick={follow}
+            >
+              {date}
+            </a>
+            <button type="button" className="subject-visit-info" aria-label={info} title={info} onClick={() => onOpen(v.id)}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
+                <path d="M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8" />
+              </svg>
+            </button>
+          </span>
         );
       })}
       {canCreate && (
@@ -229,6 +253,18 @@ const addButtonStyles = {
     '&:hover': { textDecoration: 'underline' },
   },
   '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
+  '& .subject-visit-held': { display: 'inline-flex', alignItems: 'center' },
+  '& .subject-visit-info': {
+    display: 'inline-flex',
+    p: '2px',
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'action.active',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
+  },
   // The badge colours by visit status, as the status legend shows them.
   ...Object.fromEntries(
     COMPLETED_STATUSES.map((status) => [
@@ -247,6 +283,7 @@ const addButtonStyles = {
     fontWeight: 500,
     lineHeight: 1.5,
     whiteSpace: 'nowrap',
+    textDecoration: 'none',
     cursor: 'pointer',
     '&:hover': { filter: 'brightness(0.9)', textDecoration: 'underline' },
     '&:focus-visible': { outline: '2px solid #1f5fa8', outlineOffset: 2 },
@@ -302,6 +339,7 @@ export function SubjectTable({
 }: GridProps) {
   const { t } = useTranslation();
   const labels = useCellLabels();
+  const follow = useFollowLink();
   usePaintedMark(rows);
   const pinScr = state.pinned.includes('screeningNumber');
   const pinRand = state.pinned.includes('randomizationNumber');
@@ -407,7 +445,7 @@ export function SubjectTable({
                 </td>
                 <td>{s.identificationNumber}</td>
                 {visits.map((v) => (
-                  <td key={v.id}>{visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels)}</td>
+                  <td key={v.id}>{visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels, follow)}</td>
                 ))}
                 <td>
                   <ActionsMenu t={t} subject={s} actions={can.actions} onAction={onAction} />
@@ -425,6 +463,7 @@ export function SubjectTable({
 export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit, onOpenVisit }: GridProps) {
   const { t } = useTranslation();
   const labels = useCellLabels();
+  const follow = useFollowLink();
   usePaintedMark(rows);
   return (
     <Box sx={addButtonStyles}>
@@ -471,7 +510,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                     sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}
                   >
                     <Typography variant="body2">{v.title}</Typography>
-                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels)}
+                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels, follow)}
                   </Box>
                 ))}
               </Box>

@@ -5,18 +5,20 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useResearchVisits, useSubject, useSubjectContext, useSubjectVisits } from './api';
 import { CompletedStatusChip, displayDate, PointChips, SubjectStatusIcon } from './ui';
 
-/** The visits tab: the subject's visits (ordered by completed status by the server) with status, date and points. */
+/** The visits tab: the subject's visits (ordered by completed status by the server) with status, date and points;
+ * each visit's title links to its subject visit page. */
 function VisitsTab({ subjectId, researchId }: { subjectId: string; researchId: string | null }) {
   const { t } = useTranslation();
   const visits = useSubjectVisits(subjectId);
@@ -42,8 +44,11 @@ function VisitsTab({ subjectId, researchId }: { subjectId: string; researchId: s
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
               <Typography id={`sv-${v.id}`} variant="h3" component="h2">
-                {v.visit.title}
-                {v.visit.repeating && v.repeatIndex > 0 ? ` #${v.repeatIndex + 1}` : ''}
+                {/* The visit opens its subject visit page (forms and data entry). */}
+                <Link component={RouterLink} to={`/subjectVisit/${v.id}`} underline="hover">
+                  {v.visit.title}
+                  {v.visit.repeating && v.repeatIndex > 0 ? ` #${v.repeatIndex + 1}` : ''}
+                </Link>
               </Typography>
               <CompletedStatusChip status={v.formCompletedStatus} />
             </Stack>

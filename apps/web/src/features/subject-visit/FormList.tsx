@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import { useTranslation } from 'react-i18next';
+import type { SubjectFormBrief } from '@edc/domain';
+import { formTitle } from './format';
+
+const GREEN = '#2e7d32';
+
+/** A form's progress: completed sections over all sections in per cent, green at 100 (spec section 2). */
+function Progress({ form }: { form: SubjectFormBrief }) {
+  const { t } = useTranslation();
+  const percent = Math.round(form.progress);
+  const done = percent >= 100;
+  return (
+    <Box>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, percent)}
+        aria-label={t('dataEntry:page.progress', { done: form.completedSectionCount, all: form.sectionCount, percent })}
+        sx={{ height: 8, borderRadius: 4, ...(done ? { '& .MuiLinearProgress-bar': { bgcolor: GREEN } } : {}) }}
+      />
+      <Typography
+        variant="body2"
+        sx={{ mt: 0.5, color: done ? GREEN : 'text.secondary', fontWeight: done ? 600 : 400 }}
+        data-testid="form-progress"
+      >
+        {percent}%
+      </Typography>
+    </Box>
+  );
+}
+
+/** The visit's forms as cards, each opening the subject form dialog. */
+export function FormList({ forms, onOpen }: { forms: SubjectFormBrief[]; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+      }}
+    >
+      {forms.map((f) => {
+        const title = formTitle(f, t);
+        return (
+          <Card component="li" variant="outlined" key={f.id} data-testid="subject-form-card">
+            <CardActionArea
+              onClick={() => onOpen(f.id)}
+              aria-label={t('dataEntry:page.openForm', { title })}
+              sx={{ p: 2, height: '100%' }}
+            >
+              <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, mb: 1 }}>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+                  {title}
+                </Typography>
+                {f.isComplete && <CheckCircle fontSize="small" sx={{ color: GREEN }} aria-hidden />}
+              </Stack>
+              <Progress form={f} />
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
