@@ -4,7 +4,7 @@ import { DEFAULT_SIGNATURE_MEANING } from '@edc/domain';
 import { auditLog, itemData, signatures, subjectVisits } from '../../src/platform/db/schema/index.js';
 import { PASSWORD } from '../support/factories.js';
 import { expectError } from '../support/test-app.js';
-import { daysAgo, makeSubject, makeSubjectVisit, today } from '../support/subject-factories.js';
+import { daysAgo, makeSubject, makeSubjectVisit, subjectVersion, today } from '../support/subject-factories.js';
 import { setupEntryApp } from './data-entry-support.js';
 
 const { w, extra, api, pi, as, newForm, newVisit, db } = setupEntryApp();
@@ -24,7 +24,7 @@ async function completedVisit() {
     await ok('POST', `/SubjectsFormSection/${s.id}/ChangeStatus`, { status: 'NotApplicable', version: 1 });
     await ok('POST', `/SubjectsFormSection/${s.id}/Complete`, { version: 2 });
   }
-  await ok('POST', `/SubjectsForm/${f.form.id}/Complete`, {});
+  await ok('POST', `/SubjectsForm/${f.form.id}/Complete`, { version: f.form.version });
   return f;
 }
 
@@ -144,10 +144,16 @@ describe('POST /Subjects/{id}/Sign with a password', () => {
   it('refuses a wrong password (audited), signs with the right one and writes a signature row', async () => {
     const s = await makeSubject(db(), { researchId: w.researchId, centreId: w.site.id, status: 'End', endDate: daysAgo(2) });
     await makeSubjectVisit(db(), { subjectId: s.id, visitId: w.schedule.unscheduled.id, status: 'KioValidated' });
-    expectError(await pi().send('POST', `/Subjects/${s.id}/Sign`, {}), 400, 'required', 'password');
-    expectError(await pi().send('POST', `/Subjects/${s.id}/Sign`, { password: 'nope' }), 400, 'password_incorrect', 'password');
+    const version = await subjectVersion(db(), s.id);
+    expectError(await pi().send('POST', `/Subjects/${s.id}/Sign`, { version }), 400, 'required', 'password');
+    expectError(
+      await pi().send('POST', `/Subjects/${s.id}/Sign`, { version, password: 'nope' }),
+      400,
+      'password_incorrect',
+      'password',
+    );
     expect(await auditOf(s.id, 'subject.sign_failed')).toHaveLength(1);
-    const signed = await pi().ok('POST', `/Subjects/${s.id}/Sign`, { password: PASSWORD });
+    const signed = await pi().ok('POST', `/Subjects/${s.id}/Sign`, { version, password: PASSWORD });
     expect(signed.isSigned).toBe(true);
     const rows = await db()
       .select()
@@ -196,6 +202,7 @@ describe('GET /Subjects/{id}/AuditTrail', () => {
     expectError(await api(as('outsider')).send('GET', `/Subjects/${subject.id}/AuditTrail`), 403, 'forbidden');
     // A randomised subject: the group is in the audit table, never in this trail.
     const r = await api(as('sitePi')).ok('POST', `/Subjects/${subject.id}/Randomise`, {
+      version: await subjectVersion(db(), subject.id),
       randomizationDate: daysAgo(1),
       randomizationGroup: 'B',
       randomizationNumber: `R-${subject.id.slice(-6)}`,

@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const auditBreak = z.object({
   seq: z.number(),
   id: z.string(),
-  /** 1-based place in the chain. */
+  /** The record's chain: `global` or `subject:<subject id>`. */
+  chain: z.string(),
+  /** 1-based place in its chain. */
   position: z.number(),
   at: z.string(),
   action: z.string(),
@@ -12,14 +14,23 @@ export const auditBreak = z.object({
   problems: z.array(z.enum(['link', 'hash'])),
 });
 
+/**
+ * The newest record (`seq`, `at`) and the heads digest `hash` over every chain's newest record, to write
+ * down elsewhere (docs/audit-trail.md, "The head and checkpoints").
+ */
+export const auditHead = z.object({ seq: z.number(), hash: z.string(), at: z.string(), chains: z.number() });
+
 export const auditVerification = z.object({
   ok: z.boolean(),
   checked: z.number(),
+  chains: z.number(),
   breakCount: z.number(),
   breaks: z.array(auditBreak),
   breaksTruncated: z.boolean(),
   brokenAt: z.number().nullable(),
-  head: z.object({ seq: z.number(), hash: z.string(), at: z.string() }).nullable(),
+  head: auditHead.nullable(),
+  /** The head as it stood at an asked seq (the CLI's --as-of), else null. */
+  asOf: auditHead.nullable(),
   keyFingerprint: z.string(),
   verifiedAt: z.string(),
   durationMs: z.number(),

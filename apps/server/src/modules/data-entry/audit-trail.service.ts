@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditRecordReply, subjectAuditTrailQuery } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
@@ -23,15 +23,17 @@ function blind(value: unknown): unknown {
   return value;
 }
 
-/** A value of the record (after, else before), as the expression index audit_subject_idx spells it. */
+/** A value of the record (after, else before): the form and form field filters, inside one subject's records. */
 const named = (key: string) =>
   sql`coalesce(${auditLog.after} ->> ${sql.raw(`'${key}'`)}, ${auditLog.before} ->> ${sql.raw(`'${key}'`)})`;
 
 /**
- * GET /Subjects/{id}/AuditTrail: one page of the subject's audit records, newest first: its own changes and
- * every record whose values name it (visits, forms, sections, values, signatures; the index
- * audit_subject_idx), optionally only those of a form or a form field of the design. Read by whoever reads
- * the subject; the randomisation group is left out of every record.
+ * GET /Subjects/{id}/AuditTrail: one page of the subject's audit records, newest first: the records of its
+ * chain (`subject_id`, index audit_subject_seq_idx): its own changes, its visits, documents, forms,
+ * sections, values and signatures, optionally only those of a form or a form field of the design. Records
+ * written before subjects had chains (migration 0009) have no `subject_id` and are not listed
+ * (docs/audit-trail.md). Read by whoever reads the subject; the randomisation group is left out of every
+ * record.
  */
 export async function subjectAuditTrail(
   deps: Deps,
@@ -43,7 +45,7 @@ export async function subjectAuditTrail(
   assertSeesSubject(caller.actor, subject, 'id');
   const where = and(
     eq(auditLog.researchId, subject!.researchId),
-    or(and(eq(auditLog.entityType, 'subject'), eq(auditLog.entityId, subject!.id)), eq(named('subjectId'), subject!.id)),
+    eq(auditLog.subjectId, subject!.id),
     q.formId ? eq(named('formId'), q.formId) : undefined,
     q.formFieldId ? eq(named('formFieldId'), q.formFieldId) : undefined,
   );

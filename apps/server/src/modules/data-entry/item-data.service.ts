@@ -231,6 +231,7 @@ async function save(deps: Deps, caller: ActorCaller, mode: Mode, input: SaveInpu
         entityType: 'item_data',
         entityId: row!.id,
         researchId: ctx.subject.researchId,
+        subjectId: ctx.subject.id,
         before: current ? audited(ctx, current) : null,
         after: {
           ...audited(ctx, { id: row!.id, data, comment, clinicalSignificance, documentId }),

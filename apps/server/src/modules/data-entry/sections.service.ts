@@ -102,6 +102,7 @@ async function saveSection(
     entityType: 'subject_form_section',
     entityId: before.id,
     researchId: ctx.subject.researchId,
+    subjectId: ctx.subject.id,
     before: auditedSection(ctx, before),
     after: auditedSection(ctx, after!),
     reason: audit.reason ?? null,

@@ -59,7 +59,14 @@ export async function checkSignerPassword(
   db: Db,
   caller: ActorCaller,
   password: string,
-  failure: { action: string; entityType: string; entityId: string; researchId: string; after: Record<string, unknown> },
+  failure: {
+    action: string;
+    entityType: string;
+    entityId: string;
+    researchId: string;
+    subjectId: string;
+    after: Record<string, unknown>;
+  },
 ): Promise<void> {
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.actor.userId));
   if (await verifyPassword(user?.hash ?? null, password)) return;

@@ -203,6 +203,7 @@ async function instantiate(
     entityType: 'subject_form',
     entityId: id,
     researchId: ctx.subject.researchId,
+    subjectId: ctx.subject.id,
     after: {
       id,
       subjectId: ctx.subject.id,
@@ -343,6 +344,7 @@ export async function markComplete(tx: Db, caller: ActorCaller, ctx: FormContext
     entityType: 'subject_form',
     entityId: before.id,
     researchId: ctx.subject.researchId,
+    subjectId: ctx.subject.id,
     before: { subjectId: ctx.subject.id, formId: ctx.form.id, isComplete: false, version: before.version },
     after: { subjectId: ctx.subject.id, formId: ctx.form.id, isComplete: true, version: before.version + 1 },
     reason,

@@ -75,6 +75,7 @@ export async function signSubjectVisit(
     entityType: 'subject_visit',
     entityId: pre.visit.id,
     researchId: pre.subject.researchId,
+    subjectId: pre.subject.id,
     after: { subjectId: pre.subject.id, subjectVisitId: pre.visit.id, reason: 'password_incorrect' },
   });
   await deps.db.transaction(async (tx) => {
@@ -94,6 +95,7 @@ export async function signSubjectVisit(
       entityType: 'subject_visit',
       entityId: ctx.visit.id,
       researchId: ctx.subject.researchId,
+      subjectId: ctx.subject.id,
       before: { subjectId: ctx.subject.id, signDate: null },
       after: { ...auditedSignature(signature), signDate },
     });
@@ -144,6 +146,7 @@ export async function completeSubjectVisit(
       entityType: 'subject_visit',
       entityId: ctx.visit.id,
       researchId: ctx.subject.researchId,
+      subjectId: ctx.subject.id,
       before: { subjectId: ctx.subject.id, completedAt: null },
       after: { subjectId: ctx.subject.id, completedAt: now, completeMessage: message, formsCompleted: open.length },
       reason: message,

@@ -130,6 +130,7 @@ async function insertVersion(
     entityType: 'subject_visit_document',
     entityId: id,
     researchId: ctx.subject.researchId,
+    subjectId: ctx.subject.id,
     after: audited(
       { id, subjectVisitId: ctx.visit.id, lineageId, version: input.version, documentId: doc!.id },
       { name: input.name, sizeBytes: input.file.bytes.length, sha256: sha256(input.file.bytes) },
@@ -229,6 +230,7 @@ export async function deleteDocument(deps: Deps, id: string, caller: ActorCaller
       entityType: 'subject_visit_document',
       entityId: current.lineageId,
       researchId: ctx.subject.researchId,
+      subjectId: ctx.subject.id,
       before: rows.map((r) => audited({ ...r.svd }, r.doc)),
     });
   });

@@ -195,6 +195,7 @@ export async function signSubject(
     entityType: 'subject',
     entityId: pre!.id,
     researchId: pre!.researchId,
+    subjectId: pre!.id,
     after: { subjectId: pre!.id, reason: 'password_incorrect' },
   });
   await changeSubject(deps, id, caller, async (tx, before) => {

@@ -66,6 +66,7 @@ export async function saveSubject(
     entityType: 'subject',
     entityId: before.id,
     researchId: before.researchId,
+    subjectId: before.id,
     before: auditedSubject(before),
     after: { ...auditedSubject(after!), ...audit.after },
     reason: audit.reason ?? null,

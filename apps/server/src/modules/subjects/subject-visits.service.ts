@@ -110,6 +110,7 @@ export async function createSubjectVisit(
         entityType: 'subject_visit',
         entityId: row!.id,
         researchId: s.researchId,
+        subjectId: s.id,
         after: auditedSubjectVisit(row!),
       });
       const status = statusAfterVisit(s.status as SubjectStatus, visitType);
@@ -147,6 +148,7 @@ export async function changeSubjectVisitDate(deps: Deps, id: string, date: strin
       entityType: 'subject_visit',
       entityId: id,
       researchId: s.researchId,
+      subjectId: s.id,
       before: auditedSubjectVisit(before!),
       after: auditedSubjectVisit(after!),
     });

@@ -134,6 +134,7 @@ export async function createSubject(
         entityType: 'subject',
         entityId: row!.id,
         researchId: row!.researchId,
+        subjectId: row!.id,
         after: auditedSubject(row!),
       });
       return row!.id;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -23,12 +23,24 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   reason?: string | null;
+  /** The subject the record is about: it goes to that subject's chain (`subject:<id>`), else to `global`. */
+  subjectId?: string | null;
 }
 
-/** The `prevHash` of the first record. */
+/** The `prevHash` of the first record of every chain. */
 export const AUDIT_GENESIS = '0'.repeat(64);
-/** Serialises appends so the hash chain never forks; held until the surrounding transaction ends. */
+/** The chain of records about no subject (and of every record written before chains existed, migration 0009). */
+export const GLOBAL_CHAIN = 'global';
+/**
+ * The first key of the two-int advisory lock that serialises appends to one chain (the second is
+ * `hashtext(chain)`), so a chain never forks; held until the surrounding transaction ends. Two chains whose
+ * names hash alike only wait for each other.
+ */
 const CHAIN_LOCK = 7_301_001;
+
+/** The chain a record about this subject (or about none) belongs to. */
+export const chainOf = (subjectId: string | null | undefined): string =>
+  subjectId ? `subject:${subjectId.toLowerCase()}` : GLOBAL_CHAIN;
 
 type Row = typeof auditLog.$inferSelect;
 export type HashedFields = Omit<Row, 'seq' | 'hash'>;
@@ -37,7 +49,9 @@ export type HashedFields = Omit<Row, 'seq' | 'hash'>;
  * The record's MAC: HMAC-SHA256 under the audit key over the canonical JSON (canonical-json.ts) of this
  * array, in this order (docs/audit-trail.md): id, at (ISO 8601 UTC, milliseconds), user id, user e-mail,
  * employee id, employee role, action, entity type, entity id, research id, before, after, reason, address,
- * previous record's hash. Lower-case hex.
+ * previous record's hash, then chain and subject id, except for a record of the global chain without a
+ * subject (the only kind written before migration 0009, whose seals stay valid): its array ends at the
+ * previous hash. So a record cannot be moved to another chain or subject without the key. Lower-case hex.
  */
 export function auditRowHash(r: HashedFields, key: AuditKey = currentAuditKey()): string {
   const content = canonicalJson([
@@ -56,6 +70,7 @@ export function auditRowHash(r: HashedFields, key: AuditKey = currentAuditKey())
     r.reason,
     r.ip,
     r.prevHash,
+    ...(r.chain === GLOBAL_CHAIN && r.subjectId == null ? [] : [r.chain, r.subjectId]),
   ]);
   return createHmac('sha256', key.secret).update(content, 'utf8').digest('hex');
 }
@@ -79,8 +94,15 @@ const storedJson = (v: unknown) => (v === undefined || v === null ? null : (JSON
  */
 export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const key = currentAuditKey();
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+  const subjectId = storedUuid(entry.subjectId);
+  const chain = chainOf(subjectId);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, hashtext(${chain}))`);
+  const [last] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .where(eq(auditLog.chain, chain))
+    .orderBy(desc(auditLog.seq))
+    .limit(1);
   const row: HashedFields = {
     id: uuidv7(),
     at: new Date(),
@@ -97,6 +119,8 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): 
     reason: storedText(entry.reason),
     ip: storedText(actor.ip),
     prevHash: last?.hash ?? AUDIT_GENESIS,
+    chain,
+    subjectId,
   };
   await tx.insert(auditLog).values({ ...row, hash: auditRowHash(row, key) });
 }
@@ -107,32 +131,53 @@ export function writeAuditNow(db: Db, actor: AuditActor, entry: AuditEntry): Pro
 }
 
 /**
- * One place where the chain does not hold. `link`: the record's `prevHash` is not the hash of the record
- * before it (a record was removed or inserted before it, or the one before was re-hashed); `hash`: the
- * record's content does not give its hash under the key (it was changed, or sealed with another key).
+ * One place where a chain does not hold. `link`: the record's `prevHash` is not the hash of the record
+ * before it in its chain (a record was removed or inserted before it, or the one before was re-hashed);
+ * `hash`: the record's content, chain and subject included, does not give its hash under the key (it was
+ * changed, moved to another chain, or sealed with another key).
  */
 export interface AuditBreak {
   seq: number;
   id: string;
-  /** 1-based place in the chain. */
+  /** The record's chain (`global` or `subject:<id>`). */
+  chain: string;
+  /** 1-based place in its chain. */
   position: number;
   at: string;
   action: string;
   problems: Array<'link' | 'hash'>;
 }
 
+/**
+ * The state of the trail at a point of the walk, to write down elsewhere: the newest record (`seq`, `at`)
+ * and `hash`, the heads digest: HMAC-SHA256 under the audit key over the canonical JSON of
+ * `["edc-audit-heads", seq, ["<chain>:<seq>:<hash>", … sorted]]`, one entry per chain's newest record. A
+ * record later removed from the tail of any chain (or the newest one) changes the digest recomputed for the
+ * same `seq` (verifyAuditChain's `asOf`).
+ */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+  at: string;
+  chains: number;
+}
+
 export interface AuditVerification {
   ok: boolean;
   /** Records walked. */
   checked: number;
+  /** Chains met (the global chain and one per subject with records). */
+  chains: number;
   /** Every break found; only the first `MAX_LISTED_BREAKS` are listed. */
-  breakCount: number;
   breaks: AuditBreak[];
+  breakCount: number;
   breaksTruncated: boolean;
   /** The seq of the first break, null when intact. */
   brokenAt: number | null;
-  /** The last record: write it down elsewhere to detect later removal of the chain's tail. */
-  head: { seq: number; hash: string; at: string } | null;
+  /** The trail's head now: write it down elsewhere to detect later removal of a chain's tail. */
+  head: AuditHead | null;
+  /** The head as it was at the asked `asOf` seq (compare with the digest written down then). */
+  asOf: AuditHead | null;
   keyFingerprint: string;
   verifiedAt: string;
   durationMs: number;
@@ -141,49 +186,85 @@ export interface AuditVerification {
 export const MAX_LISTED_BREAKS = 1000;
 const PAGE = 500;
 
+/** Each chain's newest record so far, keyed by chain name. */
+type ChainHeads = Map<string, { seq: number; hash: string; count: number }>;
+
+/** The heads digest (see AuditHead) of the chains as they stand, the newest record being `seq`. */
+export function auditHeadsDigest(
+  heads: ReadonlyMap<string, { seq: number; hash: string }>,
+  seq: number,
+  key: AuditKey = currentAuditKey(),
+): string {
+  const entries = [...heads].map(([chain, h]) => `${chain}:${h.seq}:${h.hash}`).sort();
+  return createHmac('sha256', key.secret)
+    .update(canonicalJson(['edc-audit-heads', seq, entries]), 'utf8')
+    .digest('hex');
+}
+
 /**
- * Walks the whole chain in `seq` order, a page at a time (memory stays flat however long the trail), and
- * reports every break. Each record is checked against its stored predecessor, so one changed record gives
- * one break and the walk goes on past it.
+ * Walks every chain in one pass in `seq` order, a page at a time, remembering only each chain's newest
+ * record (memory grows with the number of chains, not of records), and reports every break. Each record
+ * is checked against the stored record before it in its chain, so one changed record gives one break and
+ * the walk goes on past it. The walk reads one snapshot (a read-only repeatable-read transaction): records
+ * of different chains may commit out of `seq` order, and a walk across several snapshots could miss one
+ * that later records of its chain follow. `asOf`: also give the head as it stood at that seq.
  */
-export async function verifyAuditChain(db: Db, key: AuditKey = currentAuditKey()): Promise<AuditVerification> {
+export async function verifyAuditChain(
+  db: Db,
+  key: AuditKey = currentAuditKey(),
+  opts: { asOf?: number } = {},
+): Promise<AuditVerification> {
   const started = performance.now();
   const breaks: AuditBreak[] = [];
+  const heads: ChainHeads = new Map();
   let breakCount = 0;
-  let prev = AUDIT_GENESIS;
   let after = 0;
   let checked = 0;
   let firstBreak: number | null = null;
-  let head: AuditVerification['head'] = null;
-  for (;;) {
-    const rows = await db.select().from(auditLog).where(gt(auditLog.seq, after)).orderBy(asc(auditLog.seq)).limit(PAGE);
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      checked++;
-      const problems: AuditBreak['problems'] = [];
-      if (r.prevHash !== prev) problems.push('link');
-      if (auditRowHash(r, key) !== r.hash) problems.push('hash');
-      if (problems.length) {
-        breakCount++;
-        firstBreak ??= r.seq;
-        if (breaks.length < MAX_LISTED_BREAKS) {
-          breaks.push({ seq: r.seq, id: r.id, position: checked, at: r.at.toISOString(), action: r.action, problems });
+  let newest: { seq: number; at: string } | null = null;
+  let asOf: AuditHead | null = null;
+  const headNow = (): AuditHead | null =>
+    newest && { seq: newest.seq, at: newest.at, hash: auditHeadsDigest(heads, newest.seq, key), chains: heads.size };
+  await db.transaction(
+    async (tx) => {
+      for (;;) {
+        const rows = await tx.select().from(auditLog).where(gt(auditLog.seq, after)).orderBy(asc(auditLog.seq)).limit(PAGE);
+        for (const r of rows) {
+          if (opts.asOf != null && !asOf && r.seq > opts.asOf) asOf = headNow();
+          checked++;
+          const last = heads.get(r.chain);
+          const position = (last?.count ?? 0) + 1;
+          const problems: AuditBreak['problems'] = [];
+          if (r.prevHash !== (last?.hash ?? AUDIT_GENESIS)) problems.push('link');
+          if (auditRowHash(r, key) !== r.hash) problems.push('hash');
+          if (problems.length) {
+            breakCount++;
+            firstBreak ??= r.seq;
+            if (breaks.length < MAX_LISTED_BREAKS) {
+              breaks.push({ seq: r.seq, id: r.id, chain: r.chain, position, at: r.at.toISOString(), action: r.action, problems });
+            }
+          }
+          heads.set(r.chain, { seq: r.seq, hash: r.hash, count: position });
+          after = r.seq;
+          newest = { seq: r.seq, at: r.at.toISOString() };
         }
+        if (rows.length < PAGE) break;
       }
-      prev = r.hash;
-      after = r.seq;
-      head = { seq: r.seq, hash: r.hash, at: r.at.toISOString() };
-    }
-    if (rows.length < PAGE) break;
-  }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const head = headNow();
+  if (opts.asOf != null && !asOf) asOf = head;
   return {
     ok: breakCount === 0,
     checked,
+    chains: heads.size,
     breakCount,
     breaks,
     breaksTruncated: breakCount > breaks.length,
     brokenAt: firstBreak,
     head,
+    asOf,
     keyFingerprint: key.fingerprint,
     verifiedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),

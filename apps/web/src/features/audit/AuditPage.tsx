@@ -50,6 +50,7 @@ function Result({ result }: { result: AuditVerificationDto }) {
           sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
         >
           <Fact label={t('audit:checked')}>{result.checked}</Fact>
+          <Fact label={t('audit:chains')}>{result.chains}</Fact>
           <Fact label={t('audit:breakCount')}>{result.breakCount}</Fact>
           <Fact label={t('audit:keyFingerprint')} mono>
             {result.keyFingerprint}

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { pk, tstz } from './columns.js';
 
 /**
  * The audit trail: append-only (the database refuses UPDATE, DELETE and TRUNCATE, see the migration
- * "audit_append_only"), hash-chained in `seq` order so that a changed or removed row is detectable.
+ * "audit_append_only"), hash-chained so that a changed or removed row is detectable: one chain per subject
+ * (`subject:<uuid>`, every record about the subject) and one `global` chain for everything else, each in
+ * `seq` order (docs/audit-trail.md).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -25,6 +26,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     reason: text('reason'),
     ip: text('ip'),
+    /** The hash chain the record belongs to: `subject:<subject id>` or `global`. Sealed with the record. */
+    chain: text('chain').notNull().default('global'),
+    /** The subject the record is about (its chain); null for records about no subject, and for records written before migration 0009. */
+    subjectId: uuid('subject_id'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
@@ -32,7 +37,9 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entityType, t.entityId),
     index('audit_user_idx').on(t.userId),
     index('audit_research_idx').on(t.researchId),
-    /** A subject's trail (GET /Subjects/{id}/AuditTrail): records whose values name the subject. */
-    index('audit_subject_idx').on(sql`(coalesce(${t.after} ->> 'subjectId', ${t.before} ->> 'subjectId'))`),
+    /** Appending to a chain reads its newest record; verification and the chain heads. */
+    index('audit_chain_seq_idx').on(t.chain, t.seq),
+    /** A subject's trail (GET /Subjects/{id}/AuditTrail), newest first. */
+    index('audit_subject_seq_idx').on(t.subjectId, t.seq),
   ],
 );
