@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, subjectVisits } from '../../src/platform/db/schema/index.js';
 import { expectError } from '../support/test-app.js';
-import { makeSubject, makeSubjectVisit } from '../support/subject-factories.js';
+import { daysAgo, makeSubject, makeSubjectVisit } from '../support/subject-factories.js';
 import { setupEntryApp } from './data-entry-support.js';
+import { designApi } from './design-support.js';
 
 const { t, w, d, extra, api, pi, as, newVisit, newForm, db } = setupEntryApp();
 
@@ -169,6 +170,32 @@ describe('GET /SubjectsForm and /SubjectsFormField', () => {
     expect(field.formField.field.fieldType).toBe('Number');
     expect(field.itemData).toBeNull();
     expect(field.contextSubjectFormList).toEqual([]);
+  });
+
+  it('gives each form the points of its sections (distinct, in section order) on the page, the list and the form', async () => {
+    // On the unscheduled visit: a form whose two sections share a point, eight points in all; one with none.
+    const design = designApi(t.app, w.callers.admin.token);
+    const type = await design.formType();
+    const field = await design.field(type.id);
+    const pointed = await design.form(w.schedule.unscheduled.id, type.id);
+    const s1 = await design.section(pointed.id, { pointList: ['T1', 'T2', 'T3', 'T4'] });
+    const s2 = await design.section(pointed.id, { pointList: ['T3', 'T5', 'T6', 'T7', 'T8'] });
+    for (const s of [s1, s2]) await design.formField(s.id, field.id);
+    const plain = await design.form(w.schedule.unscheduled.id, type.id);
+    await design.formField((await design.section(plain.id)).id, field.id);
+    const { subject } = await newVisit();
+    const sv = await makeSubjectVisit(db(), { subjectId: subject.id, visitId: w.schedule.unscheduled.id, date: daysAgo(3) });
+    const created = await pi().ok('POST', '/SubjectsForm', { formId: pointed.id, subjectVisitId: sv.id });
+    await pi().ok('POST', '/SubjectsForm', { formId: plain.id, subjectVisitId: sv.id });
+    const points = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'];
+    expect(created.pointList).toEqual(points);
+    const byForm = (list: any[]) => Object.fromEntries(list.map((b) => [b.form.id, b.pointList]));
+    const page = await pi().ok('GET', `/SubjectsVisit/${sv.id}`);
+    expect(byForm(page.subjectFormList)).toEqual({ [pointed.id]: points, [plain.id]: [] });
+    const list = await pi().ok('GET', `/SubjectsForm?subjectVisitId=${sv.id}`);
+    expect(byForm(list)).toEqual({ [pointed.id]: points, [plain.id]: [] });
+    const filtered = await pi().ok('GET', `/SubjectsForm?subjectVisitId=${sv.id}&pointList=T5`);
+    expect(byForm(filtered)).toEqual({ [pointed.id]: points });
   });
 
   it('LinkData proposes nothing for a field without a data link', async () => {

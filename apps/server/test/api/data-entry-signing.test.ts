@@ -6,8 +6,9 @@ import { PASSWORD } from '../support/factories.js';
 import { expectError } from '../support/test-app.js';
 import { daysAgo, makeSubject, makeSubjectVisit, subjectVersion, today } from '../support/subject-factories.js';
 import { setupEntryApp } from './data-entry-support.js';
+import { designApi, uniq } from './design-support.js';
 
-const { w, extra, api, pi, as, newForm, newVisit, db } = setupEntryApp();
+const { t, w, extra, api, pi, as, newForm, newVisit, db } = setupEntryApp();
 
 const auditOf = (entityId: string, action: string) =>
   db()
@@ -51,6 +52,46 @@ describe('POST /SubjectsVisit/{id}/Complete: ending the visit', () => {
       409,
       'visit_already_completed',
     );
+  });
+});
+
+describe('GET /SubjectsVisit/{id}: required forms for the sign warning', () => {
+  it('flags required forms and lists those of the visit with no subject form yet, for the subject and for readers', async () => {
+    // On the unscheduled visit: required forms (one repeating, one for women only) and an optional one.
+    const design = designApi(t.app, w.callers.admin.token);
+    const type = await design.formType();
+    const field = await design.field(type.id);
+    const form = async (over: Record<string, unknown>) => {
+      const f = await design.form(w.schedule.unscheduled.id, type.id, { title: uniq('Req'), ...over });
+      await design.formField((await design.section(f.id)).id, field.id);
+      return f;
+    };
+    const required = await form({ isRequired: true });
+    const repeating = await form({ isRequired: true, repeating: true });
+    const women = await form({ isRequired: true, genderString: 'Female' });
+    const optional = await form({});
+    const { subject } = await newVisit();
+    const sv = await makeSubjectVisit(db(), { subjectId: subject.id, visitId: w.schedule.unscheduled.id, date: daysAgo(3) });
+    const page = () => pi().ok('GET', `/SubjectsVisit/${sv.id}`);
+    const missing = (p: any) => p.missingRequiredFormList.map((f: any) => f.id).sort();
+
+    const first = await page();
+    const flags = Object.fromEntries(first.availableFormList.map((f: any) => [f.id, f.isRequired]));
+    expect(flags).toEqual({ [required.id]: true, [repeating.id]: true, [optional.id]: false });
+    expect(missing(first)).toEqual([required.id, repeating.id].sort());
+    expect(first.missingRequiredFormList.find((f: any) => f.id === required.id)).toMatchObject({ title: required.title });
+    // A reader who adds nothing still sees what is missing.
+    const qa = await api(as('qa')).ok('GET', `/SubjectsVisit/${sv.id}`);
+    expect(qa.availableFormList).toEqual([]);
+    expect(missing(qa)).toEqual(missing(first));
+
+    await pi().ok('POST', '/SubjectsForm', { formId: required.id, subjectVisitId: sv.id });
+    expect(missing(await page())).toEqual([repeating.id]);
+    await pi().ok('POST', '/SubjectsForm', { formId: repeating.id, subjectVisitId: sv.id });
+    const done = await page();
+    expect(done.missingRequiredFormList).toEqual([]);
+    expect(done.availableFormList.find((f: any) => f.id === repeating.id)?.isRequired).toBe(true);
+    expect(done.availableFormList.map((f: any) => f.id)).not.toContain(women.id);
   });
 });
 

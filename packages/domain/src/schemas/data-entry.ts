@@ -237,6 +237,8 @@ export const subjectFormBrief = z.object({
   sectionCount: z.number(),
   completedSectionCount: z.number(),
   progress: z.number(),
+  /** The time points of the form's sections (distinct), for the form card's point chips. */
+  pointList: z.array(z.string()),
   /** The caller may enter data in this form (role in employeeTypesList, editing centre, unsigned). */
   canEdit: z.boolean(),
   version: z.number(),
@@ -285,10 +287,16 @@ export const subjectVisitPage = subjectVisit.extend({
       title: z.string(),
       index: z.number(),
       repeating: z.boolean(),
-      /** A required form: signing warns while it has no subject form in the visit. */
-      isRequired: z.boolean().optional(),
+      /** A required form (the design form's `isRequired`): signing warns while it has no subject form in the visit. */
+      isRequired: z.boolean(),
     }),
   ),
+  /**
+   * The required forms of the visit (design forms with `isRequired`, for the subject's gender, in the visit's
+   * research version) that have no subject form of their own in it yet, by form index; the sign dialog warns
+   * about them. Listed for every reader, whatever the caller may add.
+   */
+  missingRequiredFormList: z.array(z.object({ id, title: z.string(), index: z.number() })),
   signature: signatureReply.nullable(),
   canSign: z.boolean(),
   canAddForms: z.boolean(),

@@ -87,7 +87,7 @@ export async function subjectFormBriefs(
       completedCount: sql<number>`(select count(*)::int from ${subjectFormSections} s where s.subject_form_id = ${subjectForms.id} and s.is_complete)`,
       points: sql<
         string[]
-      >`(select coalesce(jsonb_agg(distinct p), '[]'::jsonb) from ${subjectFormSections} s join ${formSections} fs on fs.id = s.form_section_id, jsonb_array_elements_text(fs.point_list) p where s.subject_form_id = ${subjectForms.id})`,
+      >`(select coalesce(jsonb_agg(p.v order by fs.index, fs.created_at, p.n), '[]'::jsonb) from ${subjectFormSections} s join ${formSections} fs on fs.id = s.form_section_id, jsonb_array_elements_text(fs.point_list) with ordinality p(v, n) where s.subject_form_id = ${subjectForms.id})`,
     })
     .from(subjectForms)
     .innerJoin(forms, eq(forms.id, subjectForms.formId))
@@ -128,6 +128,7 @@ export async function subjectFormBriefs(
         sectionCount,
         completedSectionCount,
         progress: sectionCount === 0 ? 0 : Math.round((completedSectionCount * 100) / sectionCount),
+        pointList: [...new Set(r.points ?? [])],
         canEdit: canEdit(r.form),
         version: r.sf.version,
         createdAt: r.sf.createdAt.toISOString(),

@@ -38,11 +38,14 @@ export async function visitPage(
     !subject.isSigned &&
     !visit.signDate;
   const added = new Set(all.filter((b) => b.contextSubjectFormFieldId === null).map((b) => b.form.id));
-  const available = writer
-    ? (await applicableForms(db, visit.visitId, { gender: subject.gender, researchVersionId: visit.researchVersionId })).filter(
-        (f) => (f.repeating || !added.has(f.id)) && mayEnter(caller, ctx, f),
-      )
-    : [];
+  const applicable = await applicableForms(db, visit.visitId, {
+    gender: subject.gender,
+    researchVersionId: visit.researchVersionId,
+  });
+  const available = writer ? applicable.filter((f) => (f.repeating || !added.has(f.id)) && mayEnter(caller, ctx, f)) : [];
+  // A required form (docs/data-entry.md): an applicable form of the visit flagged `isRequired`; missing while
+  // the visit has no subject form of its own of it (a context instance does not count).
+  const missingRequired = applicable.filter((f) => f.isRequired && !added.has(f.id));
   return {
     ...sv!,
     description: design?.description ?? null,
@@ -57,7 +60,14 @@ export async function visitPage(
     },
     subjectFormList: shown.filter((b) => b.contextSubjectFormFieldId === null).map(strip),
     linkedSubjectFormList: shown.filter((b) => b.contextSubjectFormFieldId !== null).map(strip),
-    availableFormList: available.map((f) => ({ id: f.id, title: f.title, index: f.index, repeating: f.repeating })),
+    availableFormList: available.map((f) => ({
+      id: f.id,
+      title: f.title,
+      index: f.index,
+      repeating: f.repeating,
+      isRequired: f.isRequired,
+    })),
+    missingRequiredFormList: missingRequired.map((f) => ({ id: f.id, title: f.title, index: f.index })),
     signature: await latestSignature(db, { subjectVisitId: id }),
     canSign: writer && canSignVisit(siteActor(caller)) && all.length > 0 && all.every((b) => b.isComplete),
     canAddForms: writer && available.length > 0,

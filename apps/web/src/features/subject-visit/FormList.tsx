@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import type { SubjectFormBrief } from '@edc/domain';
+import { PointChips } from '../subjects/ui';
 import { formTitle } from './format';
 
 const GREEN = '#2e7d32';
@@ -35,7 +36,7 @@ function Progress({ form }: { form: SubjectFormBrief }) {
   );
 }
 
-/** The visit's forms as cards, each opening the subject form dialog. */
+/** The visit's forms as cards, each opening the subject form dialog; a card shows its points (at most 6, then '+N'). */
 export function FormList({ forms, onOpen }: { forms: SubjectFormBrief[]; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   return (
@@ -66,6 +67,11 @@ export function FormList({ forms, onOpen }: { forms: SubjectFormBrief[]; onOpen:
                 {f.isComplete && <CheckCircle fontSize="small" sx={{ color: GREEN }} aria-hidden />}
               </Stack>
               <Progress form={f} />
+              {f.pointList.length > 0 && (
+                <Box sx={{ mt: 1 }} data-testid="form-points">
+                  <PointChips points={f.pointList} />
+                </Box>
+              )}
             </CardActionArea>
           </Card>
         );

@@ -118,9 +118,7 @@ export default function SubjectVisitPage() {
   const showSign = (v.canSign || mayEnd) && !signed;
   const showEnd = mayEnd && !signed && !v.completedAt && forms.length > 0;
   const showAdd = ctx.isSiteUser && v.canAddForms && !signed;
-  const missingRequired = v.availableFormList
-    .filter((f) => f.isRequired && !v.subjectFormList.some((sf) => sf.form.id === f.id))
-    .map((f) => f.title);
+  const missingRequired = v.missingRequiredFormList.map((f) => f.title);
   const documentsRule = subject.data ? canChangeVisitDocuments(subject.data, ctx.actor, v) : 'forbidden';
 
   const openForm = (id: string) =>

@@ -23,7 +23,8 @@ import { signVisit, useVisitAction } from '../api';
 /**
  * Signing the visit (spec sections 4 and 5; 21 CFR 11.50, 11.200): the signer's password, the sign date
  * typed DD/MM/YYYY (today by default; an invalid date does nothing), the confirmation text, and first the
- * warning when a required form of the research has no subject form yet.
+ * warning when a required form has no subject form yet (`missingRequired`: the titles of the page's
+ * `missingRequiredFormList`, see docs/data-entry.md).
  */
 export function SignVisitDialog({
   subjectVisitId,
