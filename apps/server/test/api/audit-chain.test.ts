@@ -102,7 +102,7 @@ describe('after ordinary requests', () => {
 });
 
 describe('a tampered trail', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('reports every changed, removed or re-hashed record, across pages, not only the first', async () => {
     const db = t.database.db;
@@ -141,7 +141,7 @@ describe('a tampered trail', () => {
 });
 
 describe('a history re-hashed without the key', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('is detected: every record fails under the configured key, and passes only under the forger’s', async () => {
     const db = t.database.db;
@@ -183,7 +183,7 @@ async function interleave(db: Db, n: number) {
 const chainRows = async (db: Db, chain: string) => (await rows(db)).filter((r) => r.chain === chain);
 
 describe('a chain per subject', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('interleaved records of two subjects each chain from their own genesis and verify clean', async () => {
     const db = t.database.db;
@@ -215,7 +215,7 @@ describe('a chain per subject', () => {
 });
 
 describe('a chain per subject', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('a changed record is reported in its chain; the other chain stays clean', async () => {
     const db = t.database.db;
@@ -237,7 +237,7 @@ describe('a chain per subject', () => {
 });
 
 describe('a chain per subject', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('a record moved to another chain, or sealed with another key, is reported', async () => {
     const db = t.database.db;
@@ -277,7 +277,7 @@ describe('a chain per subject', () => {
 });
 
 describe('a chain per subject', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('the heads digest as of a written-down seq changes when the tail of one chain is removed', async () => {
     const db = t.database.db;
@@ -300,7 +300,7 @@ describe('a chain per subject', () => {
 });
 
 describe('a chain per subject', () => {
-  const t = setupTestApp();
+  const t = setupTestApp({}, { auditTampered: true });
 
   it('concurrent saves on different subjects and on one subject: every chain verifies and never forks', async () => {
     const db = t.database.db;

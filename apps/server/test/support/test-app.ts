@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, wrapPglite, type Database } from '../../src/platform/db/client.js';
 import type { Mail, Mailer } from '../../src/platform/mail/mailer.js';
+import { verifyAuditChain } from '../../src/platform/audit/audit.js';
 import { withDatabase } from './global-setup.js';
 
 export const TEST_EXTERNAL_SECRET = 'test-external-login-secret-0123456789';
@@ -31,11 +32,20 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mailer: MemoryMailer;
+  /**
+   * Verifies the audit chain of everything the test file wrote, then closes: a broken chain fails the file,
+   * so the whole API suite proves that ordinary requests keep the audit trail verifiable.
+   */
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The file breaks the audit chain on purpose (tampering tests): close() does not verify it. */
+  auditTampered?: boolean;
+}
+
 /** A fresh app on a fresh copy of the migrated template database; call close() in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -76,10 +86,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     mailer,
     async close() {
+      const audit = opts.auditTampered ? undefined : await verifyAuditChain(database.db);
       await app.close();
       await database.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (audit && !audit.ok) {
+        throw new Error(
+          `the audit chain does not verify: ${audit.breakCount} breaks, ${JSON.stringify(audit.breaks.slice(0, 5))}`,
+        );
+      }
     },
   };
 }
@@ -88,10 +104,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * One app for the whole test file: started in beforeAll, closed in afterAll. The returned object is empty
  * until beforeAll has run, so use it inside hooks and tests only.
  */
-export function setupTestApp(env: Record<string, string> = {}): TestApp {
+export function setupTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(env));
+    Object.assign(t, await createTestApp(env, opts));
   });
   afterAll(async () => t.close?.());
   return t;
