@@ -160,7 +160,8 @@ export default function SubjectVisitPage() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        // The Stack's spacing resets its children's margins: the gap below the actions belongs here.
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
       >
         <Box>
           <PageTitle title={title}>{title}</PageTitle>

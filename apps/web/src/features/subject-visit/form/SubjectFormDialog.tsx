@@ -154,7 +154,7 @@ function FormBody({
     <>
       {!form.canEdit && (
         <Alert severity="info" sx={{ borderRadius: 0 }} data-testid="read-only">
-          {t('dataEntry:form.readOnly')}
+          {t(form.subjectVisit.signDate ? 'dataEntry:form.readOnlySigned' : 'dataEntry:form.readOnly')}
         </Alert>
       )}
       {sections.length > 1 && (
