@@ -23,7 +23,7 @@ const PDF = Buffer.from(
 );
 const SHOTS = '/tmp/shots';
 
-const ids: { screening?: string; unscheduled?: string; unscheduled2?: string } = {};
+const ids: { subject?: string; screening?: string; unscheduled?: string; unscheduled2?: string } = {};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,6 +45,7 @@ test.beforeAll(async ({ request }) => {
         visitId: await visitIdByKey(request, admin, researchId, key),
       })
     ).id;
+  ids.subject = subject.id;
   ids.screening = await visit('SCR', -6);
   ids.unscheduled = await visit('UNS', -3);
   ids.unscheduled2 = await visit('UNS', -1);
@@ -317,6 +318,31 @@ test('the co-researcher sees the same values', async ({ page }) => {
   await vs.getByRole('button', { name: 'Закрыть', exact: true }).click();
   await page.getByRole('button', { name: 'Открыть форму «ЭКГ»' }).click();
   await expect(row(formDialog(page), 'Запись ЭКГ').getByRole('button', { name: 'Открыть файл «ecg-record»' })).toBeVisible();
+});
+
+test('the subject page shows the audit trail: the changed value with its reason, filtered by the field', async ({ page }) => {
+  await signIn(page, 'coresearcher@demo.test');
+  await page.goto(`/subject/${ids.subject}/audit`);
+  const trail = page.getByRole('table', { name: 'Журнал аудита субъекта' });
+  const changed = trail.getByRole('row').filter({ hasText: 'Значение изменено' }).filter({ hasText: 'Систолическое АД' });
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText('120');
+  await expect(changed).toContainText('125');
+  await expect(changed).toContainText('Ошибка ввода');
+  await expect(changed).toContainText('site@demo.test');
+  await changed.getByRole('button', { name: 'Систолическое АД' }).click();
+  await expect(page.getByTestId('audit-filter')).toContainText('Систолическое АД');
+  // Only the field's records: its first value and its change.
+  await expect(trail.getByRole('row')).toHaveCount(3);
+  await page.getByTestId('audit-filter').locator('svg').click();
+  await expect(trail.getByRole('row').filter({ hasText: 'Визит подписан' })).toHaveCount(1);
+  // A form's records: from a record of the form that names it (added, section confirmed, completed).
+  await page.getByRole('combobox', { name: /Строк на странице/ }).click();
+  await page.getByRole('option', { name: '50' }).click();
+  await trail.getByRole('button', { name: 'Записи формы «Жизненно важные показатели»' }).first().click();
+  await expect(page.getByTestId('audit-filter')).toContainText('Жизненно важные показатели');
+  await expect(trail.getByRole('row').filter({ hasText: 'Систолическое АД' }).first()).toBeVisible();
+  await expect(trail.getByRole('row').filter({ hasText: 'Визит подписан' })).toHaveCount(0);
 });
 
 test('QA sees the form read-only', async ({ page }) => {

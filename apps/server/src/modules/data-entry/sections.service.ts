@@ -59,6 +59,7 @@ const auditedSection = (ctx: SectionContext, s: SectionRow) => ({
   subjectVisitId: ctx.visit.id,
   subjectFormId: ctx.subjectForm.id,
   formId: ctx.form.id,
+  form: ctx.form.title,
   section: ctx.sectionName,
   status: s.status,
   statusMessage: s.statusMessage,

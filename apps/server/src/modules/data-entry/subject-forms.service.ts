@@ -345,8 +345,14 @@ export async function markComplete(tx: Db, caller: ActorCaller, ctx: FormContext
     entityId: before.id,
     researchId: ctx.subject.researchId,
     subjectId: ctx.subject.id,
-    before: { subjectId: ctx.subject.id, formId: ctx.form.id, isComplete: false, version: before.version },
-    after: { subjectId: ctx.subject.id, formId: ctx.form.id, isComplete: true, version: before.version + 1 },
+    before: { subjectId: ctx.subject.id, formId: ctx.form.id, form: ctx.form.title, isComplete: false, version: before.version },
+    after: {
+      subjectId: ctx.subject.id,
+      formId: ctx.form.id,
+      form: ctx.form.title,
+      isComplete: true,
+      version: before.version + 1,
+    },
     reason,
   });
   await refreshVisitStatus(tx, ctx.visit.id);

@@ -16,6 +16,7 @@ import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { useResearchVisits, useSubject, useSubjectContext, useSubjectVisits } from './api';
 import { CompletedStatusChip, displayDate, PointChips, SubjectStatusIcon } from './ui';
+import { SubjectAuditTab } from './SubjectAuditTab';
 
 /** The visits tab: the subject's visits (ordered by completed status by the server) with status, date and points;
  * each visit's title links to its subject visit page. */
@@ -74,14 +75,18 @@ function VisitsTab({ subjectId, researchId }: { subjectId: string; researchId: s
   );
 }
 
-/** Subject page (spec section 2): /subject/:subjectId/:tab with the visits tab (not for kio) and dosings (IWRS only). */
+/**
+ * Subject page (spec section 2): /subject/:subjectId/:tab with the visits tab (not for kio), dosings (IWRS
+ * only) and the subject's audit trail.
+ */
 export default function SubjectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { subjectId, tab } = useParams();
   const ctx = useSubjectContext();
   const subject = useSubject(subjectId);
-  const tabs = [...(ctx.isKio ? [] : ['visits']), ...(ctx.withIwrs ? ['dosings'] : [])];
+  // The audit trail is for every reader of the subject, after the spec's tabs.
+  const tabs = [...(ctx.isKio ? [] : ['visits']), ...(ctx.withIwrs ? ['dosings'] : []), 'audit'];
   if (!subjectId) return <Navigate to="/subjectmatrix" replace />;
   if (tabs.length > 0 && !tabs.includes(tab ?? '')) return <Navigate to={`/subject/${subjectId}/${tabs[0]}`} replace />;
   if (subject.isPending) return <Loading />;
@@ -104,6 +109,7 @@ export default function SubjectPage() {
       </Tabs>
       {tab === 'visits' && <VisitsTab subjectId={subjectId} researchId={ctx.researchId} />}
       {tab === 'dosings' && <Alert severity="info">{t('subjects:page.dosingsAtWork')}</Alert>}
+      {tab === 'audit' && <SubjectAuditTab subjectId={subjectId} />}
     </Box>
   );
 }
