@@ -68,11 +68,12 @@ export async function endUserSessions(db: Db, userId: string, reason: string, ex
 export const DEFAULT_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
 /**
- * Resolves a bearer token to its actor; refuses unknown and ended sessions, sessions idle for longer than
- * IDLE_TIMEOUT_MS and sessions older than `maxAgeMs` however active (each ended and audited) with 401.
+ * The one statement that resolves a session on every request: the session, its user and the user's
+ * current organisation membership, employee, centre and research. Built and prepared once per database
+ * (a named statement on PostgreSQL, parsed once per connection), since it runs before every API call.
  */
-export async function resolveActor(db: Db, token: string, audit: AuditActor, maxAgeMs = DEFAULT_SESSION_MAX_MS): Promise<Actor> {
-  const [row] = await db
+function prepareActorQuery(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       endedAt: sessions.endedAt,
@@ -109,8 +110,24 @@ export async function resolveActor(db: Db, token: string, audit: AuditActor, max
       and(eq(researchOrganisations.id, employees.researchOrganisationId), isNull(researchOrganisations.deletedAt)),
     )
     .leftJoin(researches, and(eq(researches.id, researchOrganisations.researchId), isNull(researches.deletedAt)))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('resolve_actor');
+}
+
+const actorQueries = new WeakMap<Db, ReturnType<typeof prepareActorQuery>>();
+const actorQuery = (db: Db) => {
+  let q = actorQueries.get(db);
+  if (!q) actorQueries.set(db, (q = prepareActorQuery(db)));
+  return q;
+};
+
+/**
+ * Resolves a bearer token to its actor; refuses unknown and ended sessions, sessions idle for longer than
+ * IDLE_TIMEOUT_MS and sessions older than `maxAgeMs` however active (each ended and audited) with 401.
+ */
+export async function resolveActor(db: Db, token: string, audit: AuditActor, maxAgeMs = DEFAULT_SESSION_MAX_MS): Promise<Actor> {
+  const [row] = await actorQuery(db).execute({ tokenHash: hashToken(token) });
 
   if (!row || row.endedAt || row.userDeletedAt) throw unauthorized('session_expired');
   const now = Date.now();

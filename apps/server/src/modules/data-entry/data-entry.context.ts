@@ -97,15 +97,24 @@ export function mayEnter(caller: ActorCaller, ctx: VisitContext, form: { employe
 const visitLocked = (ctx: VisitContext) =>
   (ctx.subject.status as SubjectStatus) === 'Deleted' || ctx.subject.isSigned || !!ctx.visit.signDate;
 
+/** What the write checks read of a visit context (a save reads only these columns: field-context.ts saveContext). */
+export interface WritableVisit {
+  subject: { researchOrganisationId: string; isSigned: boolean };
+  visit: { signDate: unknown };
+}
+
 /** The subject's writers (403), then a live unsigned subject (409 subject_signed) and an unsigned visit (409 visit_signed). */
-export function assertVisitWritable(caller: ActorCaller, ctx: VisitContext): void {
+export function assertVisitWritable(caller: ActorCaller, ctx: WritableVisit): void {
   assertMayWrite(caller.actor, ctx.subject);
   if (ctx.subject.isSigned) throw conflict('subject_signed');
   if (ctx.visit.signDate) throw conflict('visit_signed');
 }
 
 /** Data entry in a form: the visit's writers whose role is in the form's employeeTypesList (403), then the locks (409). */
-export function assertMayEnter(caller: ActorCaller, ctx: FormContext): void {
+export function assertMayEnter(
+  caller: ActorCaller,
+  ctx: WritableVisit & { form: { employeeTypesList: readonly string[] } },
+): void {
   assertMayWrite(caller.actor, ctx.subject);
   if (!canEditForm(siteActor(caller), ctx.form)) throw forbidden();
   assertVisitWritable(caller, ctx);

@@ -89,20 +89,24 @@ const storedUuid = (v: string | null | undefined) => (v == null ? null : v.toLow
 const storedJson = (v: unknown) => (v === undefined || v === null ? null : (JSON.parse(JSON.stringify(v)) as unknown));
 
 /**
- * Appends one audit record. Call it with the transaction that makes the change, so the record and the
- * change commit or roll back together.
+ * SQL text taking a chain's append lock (held until the transaction ends), `chain` being an SQL expression
+ * of the chain's name, for a statement that takes the lock itself (field-context.ts saveContext).
  */
-export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const key = currentAuditKey();
+export const chainLockText = (chain: string) => `pg_advisory_xact_lock(${CHAIN_LOCK}, hashtext(${chain}))`;
+
+/** SQL text of a scalar subquery giving the hash of a chain's newest record (null for an empty chain). */
+export const chainHeadText = (chain: string) => `(select hash from audit_log where chain = ${chain} order by seq desc limit 1)`;
+
+/** SQL text of the name of a subject's chain from an SQL expression of its id (as chainOf gives it in Node). */
+export const subjectChainText = (subjectId: string) => `('subject:' || (${subjectId})::text)`;
+
+/**
+ * The record to append after `prevHash` (the hash of the chain's newest record, null for an empty chain),
+ * sealed: its fields as stored and its hash. Only valid while the chain's lock is held, the head having been
+ * read after the lock was taken.
+ */
+export function sealAudit(actor: AuditActor, entry: AuditEntry, prevHash: string | null, key: AuditKey = currentAuditKey()) {
   const subjectId = storedUuid(entry.subjectId);
-  const chain = chainOf(subjectId);
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, hashtext(${chain}))`);
-  const [last] = await tx
-    .select({ hash: auditLog.hash })
-    .from(auditLog)
-    .where(eq(auditLog.chain, chain))
-    .orderBy(desc(auditLog.seq))
-    .limit(1);
   const row: HashedFields = {
     id: uuidv7(),
     at: new Date(),
@@ -118,11 +122,58 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): 
     after: storedJson(entry.after),
     reason: storedText(entry.reason),
     ip: storedText(actor.ip),
-    prevHash: last?.hash ?? AUDIT_GENESIS,
-    chain,
+    prevHash: prevHash ?? AUDIT_GENESIS,
+    chain: chainOf(subjectId),
     subjectId,
   };
-  await tx.insert(auditLog).values({ ...row, hash: auditRowHash(row, key) });
+  return { ...row, hash: auditRowHash(row, key) };
+}
+
+const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+
+/** The columns of a sealed record in `audit_log`, in the order of auditParams. */
+export const AUDIT_COLUMNS =
+  'id, at, user_id, user_email, employee_id, employee_type, action, entity_type, entity_id, research_id, before, after, ' +
+  'reason, ip, prev_hash, hash, chain, subject_id';
+
+/** The values of a sealed record for AUDIT_COLUMNS (18 parameters), as the database stores them. */
+export const auditParams = (r: ReturnType<typeof sealAudit>): unknown[] => [
+  r.id,
+  r.at.toISOString(),
+  r.userId,
+  r.userEmail,
+  r.employeeId,
+  r.employeeType,
+  r.action,
+  r.entityType,
+  r.entityId,
+  r.researchId,
+  json(r.before),
+  json(r.after),
+  r.reason,
+  r.ip,
+  r.prevHash,
+  r.hash,
+  r.chain,
+  r.subjectId,
+];
+
+/**
+ * Appends one audit record. Call it with the transaction that makes the change, so the record and the
+ * change commit or roll back together.
+ */
+export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const key = currentAuditKey();
+  const chain = chainOf(storedUuid(entry.subjectId));
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, hashtext(${chain}))`);
+  const [last] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .where(eq(auditLog.chain, chain))
+    .orderBy(desc(auditLog.seq))
+    .limit(1);
+  const { hash, ...row } = sealAudit(actor, entry, last?.hash ?? null, key);
+  await tx.insert(auditLog).values({ ...row, hash });
 }
 
 /** An audit record that is its own change (a refused sign-in): written in a transaction of its own. */
