@@ -7,27 +7,32 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
+/** The accessible show/hide toggle of a password input, as its end adornment. */
+export function PasswordToggle({ visible, onToggle }: { visible: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <InputAdornment position="end">
+      <IconButton
+        aria-label={visible ? t('common:password.hide') : t('common:password.show')}
+        aria-pressed={visible}
+        onClick={onToggle}
+        onMouseDown={(e) => e.preventDefault()}
+        edge="end"
+      >
+        {visible ? <VisibilityOff /> : <Visibility />}
+      </IconButton>
+    </InputAdornment>
+  );
+}
+
 /** A password input with an accessible show/hide toggle. */
 export function PasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type' | 'endAdornment'>) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <FormTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            aria-label={visible ? t('common:password.hide') : t('common:password.show')}
-            aria-pressed={visible}
-            onClick={() => setVisible((v) => !v)}
-            onMouseDown={(e) => e.preventDefault()}
-            edge="end"
-          >
-            {visible ? <VisibilityOff /> : <Visibility />}
-          </IconButton>
-        </InputAdornment>
-      }
+      endAdornment={<PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />}
     />
   );
 }

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_SIGNATURE_MEANING,
@@ -18,6 +14,7 @@ import {
 } from '@edc/domain';
 import { ApiError, toastError } from '../../../shared/api/client';
 import { FormDialog } from '../../../shared/components/FormDialog';
+import { PasswordToggle } from '../../../shared/components/PasswordField';
 import { signVisit, useVisitAction } from '../api';
 
 /**
@@ -115,19 +112,7 @@ export function SignVisitDialog({
         helperText={errors.password ?? t('dataEntry:sign.passwordHint')}
         slotProps={{
           input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={visible ? t('common:password.hide') : t('common:password.show')}
-                  aria-pressed={visible}
-                  onClick={() => setVisible((v) => !v)}
-                  onMouseDown={(e) => e.preventDefault()}
-                  edge="end"
-                >
-                  {visible ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
+            endAdornment: <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />,
           },
         }}
       />
