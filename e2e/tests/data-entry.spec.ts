@@ -384,4 +384,11 @@ test('on a 390 px phone a site investigator fills the same forms', async ({ page
   const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(pageOverflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/visit-page-390.png`, fullPage: true });
+
+  // The adverse-events form is also held by the first unscheduled visit: its linked visit, which it opens.
+  await page.getByRole('button', { name: 'Открыть форму «Нежелательные явления»' }).click();
+  await formDialog(page).getByRole('button', { name: 'Связанные визиты (1)' }).click();
+  const linked = page.getByRole('dialog', { name: 'Связанные визиты' });
+  await linked.getByRole('link', { name: UNSCHEDULED, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/subjectVisit/${ids.unscheduled}$`));
 });

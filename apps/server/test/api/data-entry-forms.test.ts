@@ -198,6 +198,27 @@ describe('GET /SubjectsForm and /SubjectsFormField', () => {
     expect(byForm(filtered)).toEqual({ [pointed.id]: points });
   });
 
+  it('lists the linked visits: the subject’s other visits holding the same form, by date', async () => {
+    const design = designApi(t.app, w.callers.admin.token);
+    const type = await design.formType();
+    const field = await design.field(type.id);
+    const log = await design.form(w.schedule.unscheduled.id, type.id);
+    await design.formField((await design.section(log.id)).id, field.id);
+    const { subject, sv: screening } = await newVisit();
+    const visit = (date: string, repeatIndex: number) =>
+      makeSubjectVisit(db(), { subjectId: subject.id, visitId: w.schedule.unscheduled.id, date, repeatIndex });
+    const [first, second, empty] = [await visit(daysAgo(4), 0), await visit(daysAgo(2), 1), await visit(daysAgo(1), 2)];
+    const a = await pi().ok('POST', '/SubjectsForm', { formId: log.id, subjectVisitId: second.id });
+    const b = await pi().ok('POST', '/SubjectsForm', { formId: log.id, subjectVisitId: first.id });
+    expect(a.linkedSubjectVisitList).toEqual([]);
+    expect(b.linkedSubjectVisitList).toEqual([{ id: second.id, date: daysAgo(2), title: expect.any(String), repeatIndex: 1 }]);
+    const again = await pi().ok('GET', `/SubjectsForm/${a.id}`);
+    expect(again.linkedSubjectVisitList.map((v: any) => v.id)).toEqual([first.id]);
+    // A visit without the form, the screening visit, another subject: never linked.
+    expect(again.linkedSubjectVisitList.map((v: any) => v.id)).not.toContain(empty.id);
+    expect(again.linkedSubjectVisitList.map((v: any) => v.id)).not.toContain(screening.id);
+  });
+
   it('LinkData proposes nothing for a field without a data link', async () => {
     const { fields } = await newForm();
     expect(await pi().ok('GET', `/SubjectsFormField/${fields.text.id}/LinkData`)).toEqual({ value: null, source: '' });

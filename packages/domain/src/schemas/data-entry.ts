@@ -267,6 +267,8 @@ export const subjectFormReply = subjectFormBrief.extend({
   subjectVisit: z.object({ id, date: z.string(), title: z.string(), signDate: z.string().nullable() }),
   subjectFormSectionList: z.array(subjectFormSectionReply),
   subjectFormLogList: z.array(z.object({ status: z.string(), date: z.string() })),
+  /** The subject's other visits that hold this form of the design (the 'linked visits' dialog), by date. */
+  linkedSubjectVisitList: z.array(z.object({ id, date: z.string(), title: z.string(), repeatIndex: z.number() })),
 });
 export type SubjectFormReply = z.infer<typeof subjectFormReply>;
 

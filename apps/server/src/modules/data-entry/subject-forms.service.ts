@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { SubjectFormBrief, SubjectFormReply, subjectFormComplete, subjectFormCreate } from '@edc/domain';
@@ -13,6 +13,7 @@ import {
   subjectFormLogs,
   subjectForms,
   subjectFormSections,
+  subjectVisits,
   visits,
 } from '../../platform/db/schema/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
@@ -66,7 +67,33 @@ export async function subjectFormReplyOf(
     subjectFormSectionList:
       pointList.length === 0 ? sections : sections.filter((s) => s.formSection.pointList.some((p) => pointList.includes(p))),
     subjectFormLogList: await formLogsOf(db, ctx.subjectForm.id),
+    linkedSubjectVisitList: await linkedVisitsOf(db, ctx),
   };
+}
+
+/** The subject's other live visits holding a live subject form of the same design form (index subject_forms_subject_idx). */
+async function linkedVisitsOf(db: Db, ctx: FormContext): Promise<SubjectFormReply['linkedSubjectVisitList']> {
+  const rows = await db
+    .selectDistinct({
+      id: subjectVisits.id,
+      date: subjectVisits.date,
+      title: visits.title,
+      repeatIndex: subjectVisits.repeatIndex,
+    })
+    .from(subjectForms)
+    .innerJoin(subjectVisits, eq(subjectVisits.id, subjectForms.subjectVisitId))
+    .innerJoin(visits, eq(visits.id, subjectVisits.visitId))
+    .where(
+      and(
+        eq(subjectForms.subjectId, ctx.subject.id),
+        eq(subjectForms.formId, ctx.form.id),
+        isNull(subjectForms.deletedAt),
+        isNull(subjectVisits.deletedAt),
+        ne(subjectVisits.id, ctx.visit.id),
+      ),
+    )
+    .orderBy(asc(subjectVisits.date), asc(subjectVisits.repeatIndex));
+  return rows.map((r) => ({ ...r, date: String(r.date) }));
 }
 
 /** GET /SubjectsForm/{id}. */

@@ -22,6 +22,7 @@ import { completeForm, formKey, invalidateVisit, useSubjectForm } from '../api';
 import { formTitle } from '../format';
 import { FieldControllerProvider } from './controller';
 import { FormHistoryDialog } from './dialogs/SectionDialogs';
+import { LinkedVisitsDialog } from './dialogs/LinkedVisitsDialog';
 import { SectionPanel, sectionDeviates, type SectionContext } from './SectionPanel';
 
 export interface FormDialogVisit {
@@ -130,6 +131,8 @@ function FormBody({
   );
   const [tab, setTab] = useState(0);
   const [history, setHistory] = useState(false);
+  const [linked, setLinked] = useState(false);
+  const linkedVisits = form.linkedSubjectVisitList ?? [];
   const [completing, setCompleting] = useState(false);
   const active = sections[Math.min(tab, sections.length - 1)];
   const ctx = useMemo<SectionContext>(
@@ -232,6 +235,9 @@ function FormBody({
             <CheckCircle fontSize="small" /> {t('dataEntry:form.completed')}
           </Typography>
         )}
+        {linkedVisits.length > 0 && (
+          <Button onClick={() => setLinked(true)}>{t('dataEntry:linkedVisits.open', { count: linkedVisits.length })}</Button>
+        )}
         <Button startIcon={<HistoryOutlined />} onClick={() => setHistory(true)}>
           {t('dataEntry:form.statusHistory')}
         </Button>
@@ -250,6 +256,7 @@ function FormBody({
         </Button>
       </Box>
       {history && <FormHistoryDialog log={form.subjectFormLogList} onClose={() => setHistory(false)} />}
+      {linked && <LinkedVisitsDialog visits={linkedVisits} onClose={() => setLinked(false)} />}
     </>
   );
 }
