@@ -249,59 +249,47 @@ export function SubjectInfoDialog({
     </>
   );
 
-  if (mode === 'details') {
+  // The three edit modes differ only in their form, their save and where closing leads.
+  const view = () => setMode('view');
+  const editing =
+    mode === 'details'
+      ? {
+          saving: saveDetails.isPending,
+          back: startEditing ? onClose : view,
+          submit: details.handleSubmit((v) =>
+            saveDetails.mutate(v, {
+              onSuccess: () => (startEditing ? onClose() : view()),
+              onError: (e) => showServerErrors(details, e, DETAIL_FIELDS),
+            }),
+          ),
+        }
+      : mode === 'randomisation'
+        ? {
+            saving: saveRandomisation.isPending,
+            back: view,
+            submit: randomisation.handleSubmit((v) =>
+              saveRandomisation.mutate(v, {
+                onSuccess: view,
+                onError: (e) =>
+                  showServerErrors(randomisation, e, ['randomizationDate', 'randomizationNumber', 'reasonForChange']),
+              }),
+            ),
+          }
+        : mode === 'group'
+          ? {
+              saving: saveGroup.isPending,
+              back: view,
+              submit: groupForm.handleSubmit((v) =>
+                saveGroup.mutate(v, {
+                  onSuccess: view,
+                  onError: (e) => showServerErrors(groupForm, e, ['randomizationGroup', 'reason']),
+                }),
+              ),
+            }
+          : null;
+  if (editing) {
     return (
-      <FormDialog
-        fullScreenOnPhone
-        open
-        onClose={startEditing ? onClose : () => setMode('view')}
-        title={title}
-        saving={saveDetails.isPending}
-        onSubmit={details.handleSubmit((v) =>
-          saveDetails.mutate(v, {
-            onSuccess: () => (startEditing ? onClose() : setMode('view')),
-            onError: (e) => showServerErrors(details, e, DETAIL_FIELDS),
-          }),
-        )}
-      >
-        {body}
-      </FormDialog>
-    );
-  }
-  if (mode === 'randomisation') {
-    return (
-      <FormDialog
-        fullScreenOnPhone
-        open
-        onClose={() => setMode('view')}
-        title={title}
-        saving={saveRandomisation.isPending}
-        onSubmit={randomisation.handleSubmit((v) =>
-          saveRandomisation.mutate(v, {
-            onSuccess: () => setMode('view'),
-            onError: (e) => showServerErrors(randomisation, e, ['randomizationDate', 'randomizationNumber', 'reasonForChange']),
-          }),
-        )}
-      >
-        {body}
-      </FormDialog>
-    );
-  }
-  if (mode === 'group') {
-    return (
-      <FormDialog
-        fullScreenOnPhone
-        open
-        onClose={() => setMode('view')}
-        title={title}
-        saving={saveGroup.isPending}
-        onSubmit={groupForm.handleSubmit((v) =>
-          saveGroup.mutate(v, {
-            onSuccess: () => setMode('view'),
-            onError: (e) => showServerErrors(groupForm, e, ['randomizationGroup', 'reason']),
-          }),
-        )}
-      >
+      <FormDialog fullScreenOnPhone open onClose={editing.back} title={title} saving={editing.saving} onSubmit={editing.submit}>
         {body}
       </FormDialog>
     );
