@@ -36,5 +36,7 @@ export * from './schemas/monitoring-visits.js';
 export * from './schemas/audit.js';
 export * from './schemas/data-entry.js';
 export * from './data-entry/index.js';
+export * from './schemas/notes.js';
+export * from './notes/index.js';
 export * from './passwords/password-policy.js';
 export { COMMON_PASSWORDS } from './passwords/common-passwords.js';

@@ -505,6 +505,48 @@ export const ERROR_MESSAGES = {
     ru: 'Форма предназначена для субъектов другого пола',
     en: 'The form is meant for subjects of the other gender',
   },
+  // Validation (docs/queries-and-validation.md)
+  section_not_complete: {
+    ru: 'Секция не подтверждена: проверять её рано',
+    en: 'The section is not confirmed: it cannot be validated yet',
+  },
+  subject_form_not_complete: { ru: 'Форма не завершена: проверять её рано', en: 'The form is not complete: it cannot be validated yet' },
+  already_validated: { ru: 'Уже проверено', en: 'Already validated' },
+  not_validated: { ru: 'Проверка не выполнялась: отменять нечего', en: 'Not validated: there is nothing to revert' },
+  kio_needs_qa_dm: {
+    ru: 'КИО проверяет форму только после проверки ОКК и ДМ',
+    en: 'The monitor validates a form only after both QA and DM have',
+  },
+  form_kio_validated: {
+    ru: 'Форма проверена КИО: изменения невозможны',
+    en: 'The form is validated by the monitor: no changes are possible',
+  },
+  open_notes: {
+    ru: 'Есть открытые замечания: закройте их, прежде чем проверять',
+    en: 'There are open queries: close them before validating',
+  },
+  // Notes (queries)
+  section_qa_validated: {
+    ru: 'Секция проверена ОКК: замечание ОКК добавить нельзя',
+    en: 'The section is validated by QA: no QA query can be added',
+  },
+  section_dm_validated: {
+    ru: 'Секция проверена ДМ: замечание ДМ добавить нельзя',
+    en: 'The section is validated by DM: no DM query can be added',
+  },
+  note_wrong_type: {
+    ru: 'Замечания этого типа добавляет другая роль',
+    en: 'Another role raises queries of this type',
+  },
+  note_not_open: { ru: 'Замечание уже закрыто', en: 'The query is already closed' },
+  note_not_answerable: {
+    ru: 'На замечание уже дан ответ или оно закрыто',
+    en: 'The query has already been answered or is closed',
+  },
+  note_answer_file_field: {
+    ru: 'Ответ с изменением данных невозможен для поля-файла',
+    en: 'An answer cannot change the value of a file field',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

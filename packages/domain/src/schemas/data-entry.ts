@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../enums.js';
+import { NOTE_STATUSES } from '../notes/note-rules.js';
 import { CLINICAL_SIGNIFICANCE_VALUES, FIELD_TYPES } from '../design/enums.js';
 import { id, isoDate, pageQuery } from './common.js';
 import { subjectVisit } from './subjects.js';
@@ -33,6 +34,11 @@ const longText = (max: number) => z.string().max(max);
 /** A value as typed: text of at most 10,000 characters; null or '' for none. */
 const value = z.string().max(10_000).nullish();
 const clinicalSignificance = z.enum(CLINICAL_SIGNIFICANCE_VALUES);
+/**
+ * The indicator of notes (queries): the most urgent status among the notes the caller sees on a field,
+ * section, form or visit (New first, spec section 4); null when there are none.
+ */
+export const noteStatusIndicator = z.enum(NOTE_STATUSES).nullable();
 const pointList = z
   .union([z.string().max(100), z.array(z.string().max(100)).max(100)])
   .optional()
@@ -171,6 +177,9 @@ export const subjectFormFieldReply = z.object({
     })
     .nullable()
     .optional(),
+  /** The notes on the field the caller sees: how many, and the most urgent status. */
+  noteCount: z.number(),
+  noteStatus: noteStatusIndicator,
   /** The context forms created from this field (GET /SubjectsFormField/{id} only). */
   contextSubjectFormList: z
     .array(
@@ -208,6 +217,7 @@ export const subjectFormSectionReply = z.object({
   qaValidate: z.boolean(),
   dmValidate: z.boolean(),
   version: z.number(),
+  noteStatus: noteStatusIndicator,
   subjectFormFieldList: z.array(subjectFormFieldReply),
   subjectFormSectionStatusLogList: z.array(sectionStatusLogReply),
 });
@@ -239,6 +249,7 @@ export const subjectFormBrief = z.object({
   progress: z.number(),
   /** The time points of the form's sections (distinct), for the form card's point chips. */
   pointList: z.array(z.string()),
+  noteStatus: noteStatusIndicator,
   /** The caller may enter data in this form (role in employeeTypesList, editing centre, unsigned). */
   canEdit: z.boolean(),
   version: z.number(),

@@ -3,6 +3,7 @@ import { GENDERS } from '../enums.js';
 import { PAGE_SIZES } from '../constants.js';
 import { COMPLETED_STATUSES, SUBJECT_STATUSES, VISIT_TYPES } from '../subjects/subject-status.js';
 import { id, isoDate } from './common.js';
+import { NOTE_STATUSES } from '../notes/note-rules.js';
 
 /**
  * Requests and replies of the Subjects, SubjectsVisit and Statistic/SubjectVisitsStatistic calls (spec
@@ -191,6 +192,8 @@ export const subjectVisit = z.object({
   formCompletedStatus: completedStatus,
   signDate: z.string().nullable(),
   startValidatingDate: z.string().nullable(),
+  /** The most urgent status of the notes the caller sees in the visit's forms (data-entry replies). */
+  noteStatus: z.enum(NOTE_STATUSES).nullable().optional(),
   repeatIndex: z.number(),
   timing: visitTimingSchema,
   window: visitWindowReply,
