@@ -104,7 +104,7 @@ export function canAnswerNote(a: NoteActor, note: { type: NoteType; status: Note
 }
 
 /** An answer with a data change is not possible for file fields. */
-export const canAnswerWithData = (fieldType: string): boolean => fieldType !== 'file';
+export const canAnswerWithData = (fieldType: string): boolean => fieldType !== 'File';
 
 /**
  * The status after a comment (AnswerComment): the raising side's comment on a proposed resolution sends the
