@@ -40,3 +40,4 @@ export * from './schemas/notes.js';
 export * from './notes/index.js';
 export * from './passwords/password-policy.js';
 export { COMMON_PASSWORDS } from './passwords/common-passwords.js';
+export * as rules from './rules/index.js';
