@@ -41,3 +41,4 @@ export * from './notes/index.js';
 export * from './passwords/password-policy.js';
 export { COMMON_PASSWORDS } from './passwords/common-passwords.js';
 export * as rules from './rules/index.js';
+export * from './schemas/rules.js';
