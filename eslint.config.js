@@ -11,6 +11,7 @@ export default tseslint.config(
       'apps/server/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,

@@ -14,6 +14,9 @@ import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-v
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dataEntryRoutes } from './modules/data-entry/data-entry.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { validationRoutes } from './modules/data-entry/validation.routes.js';
+import { rulesRoutes } from './modules/rules/rules.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -32,4 +35,7 @@ export function apiRoutes(api: FastifyInstance): void {
   documentsRoutes(api);
   auditRoutes(api);
   dataEntryRoutes(api);
+  notesRoutes(api);
+  validationRoutes(api);
+  rulesRoutes(api);
 }

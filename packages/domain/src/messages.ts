@@ -222,6 +222,10 @@ export const ERROR_MESSAGES = {
     ru: 'Файл не является корректным документом CDISC ODM: {detail}',
     en: 'The file is not a valid CDISC ODM document: {detail}',
   },
+  odm_rule_invalid: {
+    ru: 'Правило {rule} из файла ODM не импортировано, импорт отменён: {detail}',
+    en: 'Rule {rule} of the ODM file cannot be imported, nothing was imported: {detail}',
+  },
   organisation_in_use: {
     ru: 'Организация является центром исследования {protocol} и не может быть удалена',
     en: 'The organisation is a centre of research {protocol} and cannot be deleted',
@@ -510,7 +514,10 @@ export const ERROR_MESSAGES = {
     ru: 'Секция не подтверждена: проверять её рано',
     en: 'The section is not confirmed: it cannot be validated yet',
   },
-  subject_form_not_complete: { ru: 'Форма не завершена: проверять её рано', en: 'The form is not complete: it cannot be validated yet' },
+  subject_form_not_complete: {
+    ru: 'Форма не завершена: проверять её рано',
+    en: 'The form is not complete: it cannot be validated yet',
+  },
   already_validated: { ru: 'Уже проверено', en: 'Already validated' },
   not_validated: { ru: 'Проверка не выполнялась: отменять нечего', en: 'Not validated: there is nothing to revert' },
   kio_needs_qa_dm: {
@@ -547,6 +554,41 @@ export const ERROR_MESSAGES = {
     ru: 'Ответ с изменением данных невозможен для поля-файла',
     en: 'An answer cannot change the value of a file field',
   },
+  // Rules
+  rules_view_forbidden: {
+    ru: 'У Вас нет прав для просмотра этой страницы',
+    en: 'You are not allowed to view this page',
+  },
+  rule_expression_invalid: { ru: 'Ошибка в выражении: {detail}', en: 'Error in the expression: {detail}' },
+  rule_code_ambiguous: {
+    ru: 'Код поля [{code}] носят несколько полей формы: задайте им разные коды (ключ аннотации)',
+    en: 'Several fields of the form have the code [{code}]: give them different codes (annotation key)',
+  },
+  rule_related_codes_mismatch: {
+    ru: 'Коды полей не совпадают с полями выражения: {codes}',
+    en: 'The field codes do not match the fields of the expression: {codes}',
+  },
+  rule_message_required: {
+    ru: 'Для правила этого типа нужен текст сообщения',
+    en: 'A rule of this type needs a message',
+  },
+  rule_target_file: {
+    ru: 'В поле-файл значение не вставляется: выберите другое поле',
+    en: 'A value cannot be inserted into a file field: choose another field',
+  },
+  rule_validate_qa_only: {
+    ru: 'Подтверждает правило или отменяет подтверждение только ОКК',
+    en: 'Only QA validates a rule or cancels its validation',
+  },
+  rule_not_tested: {
+    ru: 'Правило не проверено: выполните тест, прежде чем подтверждать его',
+    en: 'The rule has not been tested: test it before validating',
+  },
+  rule_test_key_unknown: {
+    ru: 'Поле [{code}] не участвует в выражении правила',
+    en: 'Field [{code}] is not used by the rule',
+  },
+  rule_test_value_invalid: { ru: 'Поле [{code}]: {detail}', en: 'Field [{code}]: {detail}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

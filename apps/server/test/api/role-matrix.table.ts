@@ -259,7 +259,61 @@ export const ROLE_MATRIX: Record<string, Entry> = {
     forbidden: ['multi'],
     others: 404,
   },
+  // Validation (docs/queries-and-validation.md): the research's QA staff at the QA endpoints, its data managers at
+  // the DM ones, its monitors at the KIO ones (another side 403); the sample's S-001 screening visit is complete
+  // and signed, so the sample's calls are permitted (or refused by the state: 409) for them.
+  'POST /SubjectsFormSection/{id}/QaValidate': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsFormSection/{id}/DmValidate': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/QaValidate': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/DmValidate': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/KioValidate': { ok: ['kio'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/RevertQaValidate': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/RevertDmValidate': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/RevertKioValidate': { ok: ['kio'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/QaValidateList': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsForm/DmValidateList': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsVisit/{id}/QaValidate': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsVisit/{id}/DmValidate': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectsVisit/{id}/KioValidate': { ok: ['kio'], hidden: ['site2', 'testsite'] },
   'GET /SubjectVisitDocuments': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  // Notes (queries) (docs/queries-and-validation.md): read by the subject's readers (a monitor sees KIO notes only:
+  // the sample, a QA note on S-001's visit 1, is 404 for it); raised by the caller's own type only (403
+  // note_wrong_type), answered by the form's writers, closed by the type's closers (QA), commented by whoever
+  // raises notes. The list, report and statistic cover the caller's research.
+  'GET /ItemNote/FilteredList': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
+  'GET /ItemNote/GenerateReport': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
+  'GET /ItemNote/History': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  'GET /ItemNote/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], forbidden: ['multi'], others: 404 },
+  'POST /ItemNote/AddQaItemNote': { ok: ['qa'], hidden: ['site2', 'testsite'] },
+  'POST /ItemNote/AddDmItemNote': { ok: ['dm'], hidden: ['site2', 'testsite'] },
+  'POST /ItemNote/AddKioItemNote': { ok: ['kio'], hidden: ['site2', 'testsite'] },
+  'POST /ItemNote/AddComment': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /ItemNote/{id}/Answer': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite', 'kio'] },
+  'POST /ItemNote/{id}/AnswerComment': { ok: ['site', 'coresearcher', 'qa', 'dm'], hidden: ['site2', 'testsite', 'kio'] },
+  'POST /ItemNote/{id}/Close': { ok: ['qa', 'dm'], hidden: ['site2', 'testsite', 'kio'] },
+  'GET /Statistic/ItemNoteStatistic/{researchId}': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'],
+  },
+  // Rules (docs/rules.md "API"): the rules page for the research's admin, QA, site and test-site staff (the
+  // sample, a demo rule of the whole research, is theirs to read); only admin edits; only QA (specialist and
+  // data manager) validates (the sample untested: 409); QA and admin test. Calculate: the subject's readers.
+  'GET /Rules': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'GET /Rules/ByResearchId': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'GET /Rules/{id}': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'POST /Rules': { ok: ['admin'] },
+  'PUT /Rules/{id}/': { ok: ['admin'] },
+  'DELETE /Rules/{id}': { ok: ['admin'] },
+  'PUT /Rules/{id}/ToggleValidate': { ok: ['qa', 'dm'] },
+  'PUT /Rules/{id}/Test': { ok: ['admin', 'qa', 'dm'] },
+  'GET /SubjectsFormField/{id}/Calculate': {
     ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
     forbidden: ['multi'],
     others: 404,

@@ -87,6 +87,10 @@ beforeAll(async () => {
     ? await optional(db.select().from(s.subjectFormFields).where(eq(s.subjectFormFields.subjectFormId, subjectForm.id)))
     : undefined;
   const fileValue = await optional(db.select().from(s.itemData).where(isNotNull(s.itemData.documentId)));
+  // Notes: the demo's QA note (on S-001's visit 1).
+  const itemNote = await optional(db.select().from(s.itemNotes).where(eq(s.itemNotes.type, 'QaNote')));
+  // Rules: the demo's first rule (the calculated BMI of the screening demography form).
+  const rule = await optional(db.select().from(s.rules).orderBy(asc(s.rules.createdAt)));
   Object.assign(ids, {
     Researches: research.id,
     researchId: research.id,
@@ -135,11 +139,14 @@ beforeAll(async () => {
     support: ticket?.id ?? ANY_ID,
     SubjectsForm: subjectForm?.id ?? ANY_ID,
     subjectFormId: subjectForm?.id ?? ANY_ID,
+    subjectFormIdList: subjectForm?.id ?? ANY_ID,
     SubjectsFormSection: formSection?.id ?? ANY_ID,
     SubjectsFormField: formFieldOfSubject?.id ?? ANY_ID,
     subjectFormFieldId: formFieldOfSubject?.id ?? ANY_ID,
     ItemData: fileValue?.id ?? ANY_ID,
     currentItemDataId: fileValue?.id ?? ANY_ID,
+    ItemNote: itemNote?.id ?? ANY_ID,
+    Rules: rule?.id ?? ANY_ID,
   });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   ops = operationsOf(doc);

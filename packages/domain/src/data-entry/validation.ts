@@ -132,7 +132,14 @@ export function validationLogStatus(
   side: ValidationSide,
   validate: boolean,
   after: { qaValidate: boolean; dmValidate: boolean },
-): 'QaValidated' | 'DmValidated' | 'QaAndDmValidated' | 'KioValidated' | 'RevertQaValidate' | 'RevertDmValidate' | 'RevertKioValidate' {
+):
+  | 'QaValidated'
+  | 'DmValidated'
+  | 'QaAndDmValidated'
+  | 'KioValidated'
+  | 'RevertQaValidate'
+  | 'RevertDmValidate'
+  | 'RevertKioValidate' {
   if (!validate) return side === 'qa' ? 'RevertQaValidate' : side === 'dm' ? 'RevertDmValidate' : 'RevertKioValidate';
   if (side === 'kio') return 'KioValidated';
   if (after.qaValidate && after.dmValidate) return 'QaAndDmValidated';

@@ -9,6 +9,8 @@ export interface VisibilityNode {
   parentVisibleRule: string | null;
   /** The current value (a select's default option when none was entered). */
   value: string | null;
+  /** Hidden by a ToggleAction rule (docs/rules.md "Actions"): hidden whatever its parent, and so are its children. */
+  ruleHidden?: boolean;
 }
 
 /** The ids of the hidden fields. A cycle or a chain deeper than 64 stops the walk (the design refuses both). */
@@ -18,8 +20,8 @@ export function hiddenFields(nodes: readonly VisibilityNode[]): Set<string> {
   const hidden = (n: VisibilityNode, depth = 0): boolean => {
     const known = memo.get(n.id);
     if (known !== undefined) return known;
-    let h = false;
-    if (n.parentId && depth < 64) {
+    let h = n.ruleHidden === true;
+    if (!h && n.parentId && depth < 64) {
       const parent = byId.get(n.parentId);
       h = !parent || hidden(parent, depth + 1) || (parent.value ?? '') !== (n.parentVisibleRule ?? '');
     }

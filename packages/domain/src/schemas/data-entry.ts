@@ -261,6 +261,11 @@ export type SubjectFormBrief = z.infer<typeof subjectFormBrief>;
 export const itemDataSaved = z.object({
   itemData: itemDataReply,
   visibility: z.array(z.object({ subjectFormFieldId: id, isHidden: z.boolean() })),
+  /**
+   * Values the form's InsertAction rules propose after this save (docs/rules.md "Actions"), to accept or
+   * reject: nothing is stored until the user saves one. Absent when none is proposed.
+   */
+  proposals: z.array(z.object({ subjectFormFieldId: id, value: z.string(), ruleId: id })).optional(),
 });
 export type ItemDataSaved = z.infer<typeof itemDataSaved>;
 

@@ -106,3 +106,11 @@ export const ruleTestReply = z.object({
   reason: z.string().nullable(),
 });
 export type RuleTestReply = z.infer<typeof ruleTestReply>;
+
+/**
+ * GET /SubjectsFormField/{id}/Calculate: the value the field's InsertAction rules propose now (to accept or
+ * reject; the 'value received' hint shows the old one), or null when none can be evaluated or the field
+ * already holds it.
+ */
+export const calculateReply = z.object({ value: z.string(), ruleId: id }).nullable();
+export type CalculateReply = z.infer<typeof calculateReply>;

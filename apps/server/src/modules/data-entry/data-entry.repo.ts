@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import {
   pickReferenceRange,
+  topNoteStatus,
   personFullName,
   type ReferenceGender,
   type ClinicalSignificance,
   type EmployeeType,
   type FieldType,
   type ItemDataReply,
+  type NoteType,
   type SectionStatus,
   type SubjectFormBrief,
   type SubjectFormFieldReply,
@@ -32,6 +34,7 @@ import {
   users,
 } from '../../platform/db/schema/index.js';
 import type { FormRow, SubjectFormRow } from './data-entry.context.js';
+import { fieldNotesOfForm, noteStatusOfForms } from '../notes/note-indicators.js';
 
 /** Queries of data entry: forms applicable to a visit, subject forms with progress, fields with current values. */
 
@@ -72,11 +75,15 @@ export async function applicableForms(
 const userName = (u: { firstName: string | null; lastName: string | null; patronymic: string | null }) =>
   u.lastName === null ? '' : personFullName({ lastName: u.lastName, firstName: u.firstName ?? '', patronymic: u.patronymic });
 
-/** Subject forms of a visit (or one subject form) with their progress, sorted by form index then repeatedIndex. */
+/**
+ * Subject forms of a visit (or one subject form) with their progress, sorted by form index then
+ * repeatedIndex; `noteTypes`: the note types the caller sees (the forms' note indicators).
+ */
 export async function subjectFormBriefs(
   db: Db,
   where: { subjectVisitId?: string; id?: string },
   canEdit: (form: FormRow) => boolean,
+  noteTypes: readonly NoteType[],
   pointList: readonly string[] = [],
 ): Promise<(SubjectFormBrief & { row: SubjectFormRow; formRow: FormRow })[]> {
   const rows = await db
@@ -99,6 +106,11 @@ export async function subjectFormBriefs(
       ),
     )
     .orderBy(asc(forms.index), asc(subjectForms.repeatedIndex), asc(subjectForms.createdAt));
+  const notes = await noteStatusOfForms(
+    db,
+    rows.map((r) => r.sf.id),
+    noteTypes,
+  );
   return rows
     .filter((r) => pointList.length === 0 || (r.points ?? []).some((p) => pointList.includes(p)))
     .map((r) => {
@@ -129,6 +141,7 @@ export async function subjectFormBriefs(
         completedSectionCount,
         progress: sectionCount === 0 ? 0 : Math.round((completedSectionCount * 100) / sectionCount),
         pointList: [...new Set(r.points ?? [])],
+        noteStatus: notes.get(r.sf.id) ?? null,
         canEdit: canEdit(r.form),
         version: r.sf.version,
         createdAt: r.sf.createdAt.toISOString(),
@@ -227,10 +240,11 @@ export async function currentValuesOf(db: Db, subjectFormIds: string[]): Promise
   return new Map(rows.map((r) => [r.subjectFormFieldId, toItemData(r)]));
 }
 
-/** A subject form's fields with their form-field attributes and current values, in design order. */
+/** A subject form's fields with their form-field attributes, current values and notes (of `noteTypes`), in design order. */
 export async function fieldsOfForm(
   db: Db,
   subjectFormId: string,
+  noteTypes: readonly NoteType[],
 ): Promise<(SubjectFormFieldReply & { subjectFormSectionId: string })[]> {
   const rows = await db
     .select({ sff: subjectFormFields, ff: formFields, f: fields })
@@ -241,6 +255,7 @@ export async function fieldsOfForm(
     .orderBy(asc(formFields.index), asc(formFields.createdAt));
   const values = await currentValuesOf(db, [subjectFormId]);
   const ranges = await referenceRangesOf(db, subjectFormId);
+  const notes = await fieldNotesOfForm(db, subjectFormId, noteTypes);
   return rows.map(({ sff, ff, f }) => ({
     id: sff.id,
     subjectFormSectionId: sff.subjectFormSectionId,
@@ -275,6 +290,7 @@ export async function fieldsOfForm(
     },
     itemData: values.get(sff.id) ?? null,
     referenceRange: ranges(f.id),
+    ...notes(sff.id),
   }));
 }
 
@@ -331,8 +347,12 @@ async function referenceRangesOf(db: Db, subjectFormId: string) {
   };
 }
 
-/** A subject form's sections with their fields and status history, in design order. */
-export async function sectionsOfForm(db: Db, subjectFormId: string): Promise<SubjectFormSectionReply[]> {
+/** A subject form's sections with their fields and status history, in design order; notes of `noteTypes`. */
+export async function sectionsOfForm(
+  db: Db,
+  subjectFormId: string,
+  noteTypes: readonly NoteType[],
+): Promise<SubjectFormSectionReply[]> {
   const rows = await db
     .select({
       s: subjectFormSections,
@@ -346,7 +366,7 @@ export async function sectionsOfForm(db: Db, subjectFormId: string): Promise<Sub
     .leftJoin(users, eq(users.id, subjectFormSections.completeByUserId))
     .where(eq(subjectFormSections.subjectFormId, subjectFormId))
     .orderBy(asc(formSections.index));
-  const fieldList = await fieldsOfForm(db, subjectFormId);
+  const fieldList = await fieldsOfForm(db, subjectFormId, noteTypes);
   const logs = rows.length
     ? await db
         .select({
@@ -365,37 +385,42 @@ export async function sectionsOfForm(db: Db, subjectFormId: string): Promise<Sub
         )
         .orderBy(desc(subjectFormSectionStatusLogs.createdAt), desc(subjectFormSectionStatusLogs.id))
     : [];
-  return rows.map(({ s, fs, ...u }) => ({
-    id: s.id,
-    subjectFormId: s.subjectFormId,
-    formSection: {
-      id: fs.id,
-      sectionName: fs.sectionName,
-      description: fs.description,
-      index: fs.index,
-      pointList: fs.pointList,
-    },
-    status: s.status as SectionStatus | null,
-    statusMessage: s.statusMessage,
-    isComplete: s.isComplete,
-    completeDate: s.completeDate?.toISOString() ?? null,
-    completeBy: s.completeByUserId ? { fullName: userName(u), employeeType: s.completeByEmployeeType } : null,
-    comment: s.comment,
-    qaValidate: s.qaValidate,
-    dmValidate: s.dmValidate,
-    version: s.version,
-    subjectFormFieldList: fieldList.filter((f) => f.subjectFormSectionId === s.id).map(({ subjectFormSectionId: _, ...f }) => f),
-    subjectFormSectionStatusLogList: logs
-      .filter((l) => l.log.subjectFormSectionId === s.id)
-      .map((l) => ({
-        status: l.log.status,
-        statusMessage: l.log.statusMessage,
-        isComplete: l.log.isComplete,
-        reasonForChange: l.log.reasonForChange,
-        createdAt: l.log.createdAt.toISOString(),
-        createdBy: { fullName: userName(l), employeeType: l.log.employeeType },
-      })),
-  }));
+  return rows.map(({ s, fs, ...u }) => {
+    const sectionFields = fieldList.filter((f) => f.subjectFormSectionId === s.id);
+    return {
+      id: s.id,
+      subjectFormId: s.subjectFormId,
+      formSection: {
+        id: fs.id,
+        sectionName: fs.sectionName,
+        description: fs.description,
+        index: fs.index,
+        pointList: fs.pointList,
+      },
+      status: s.status as SectionStatus | null,
+      statusMessage: s.statusMessage,
+      isComplete: s.isComplete,
+      completeDate: s.completeDate?.toISOString() ?? null,
+      completeBy: s.completeByUserId ? { fullName: userName(u), employeeType: s.completeByEmployeeType } : null,
+      comment: s.comment,
+      qaValidate: s.qaValidate,
+      dmValidate: s.dmValidate,
+      version: s.version,
+      // The section tab's indicator: the most urgent of its fields' (one query for the whole form).
+      noteStatus: topNoteStatus(sectionFields.flatMap((f) => (f.noteStatus ? [f.noteStatus] : []))),
+      subjectFormFieldList: sectionFields.map(({ subjectFormSectionId: _, ...f }) => f),
+      subjectFormSectionStatusLogList: logs
+        .filter((l) => l.log.subjectFormSectionId === s.id)
+        .map((l) => ({
+          status: l.log.status,
+          statusMessage: l.log.statusMessage,
+          isComplete: l.log.isComplete,
+          reasonForChange: l.log.reasonForChange,
+          createdAt: l.log.createdAt.toISOString(),
+          createdBy: { fullName: userName(l), employeeType: l.log.employeeType },
+        })),
+    };
+  });
 }
 
 export async function formLogsOf(db: Db, subjectFormId: string) {

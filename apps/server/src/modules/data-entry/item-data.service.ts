@@ -13,6 +13,7 @@ import {
   type itemDataWithReason,
 } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/client.js';
 import { auditLog, documentFiles, documents, itemData } from '../../platform/db/schema/index.js';
 import { AUDIT_COLUMNS, auditParams, sealAudit } from '../../platform/audit/audit.js';
 import { placeholders, runNamed } from '../../platform/db/named.js';
@@ -25,6 +26,8 @@ import { itemDataById, itemDataHistory } from './data-entry.repo.js';
 import { validateItemValue } from './entry-rules.js';
 import { fieldContext, saveContext, type SaveContext } from './field-context.js';
 import { recomputeVisibility, type VisibilityChange } from './visibility.js';
+import { runRulesOnSave, savedValueOf, withRuleVisibility, type Proposal } from '../rules/rule-actions.js';
+import { dropRuleMails, sendRuleMails } from '../rules/rule-mails.js';
 
 /**
  * Values of subject form fields (docs/data-entry.md, "Values"): append-only item data, the newest row of a
@@ -35,9 +38,9 @@ import { recomputeVisibility, type VisibilityChange } from './visibility.js';
  * "Performance").
  */
 
-type Mode = 'add' | 'change' | 'clean' | 'document';
+export type SaveMode = 'add' | 'change' | 'clean' | 'document';
 
-interface SaveInput {
+export interface SaveInput {
   subjectFormFieldId: string;
   data?: string | null;
   comment?: string | null;
@@ -57,7 +60,7 @@ const isQaChanger = (caller: ActorCaller) =>
  * Who may change this value: the form's writers (assertMayEnter: 403 outside the subject's centre or the
  * form's roles, 409 on a signed subject or visit); QA in a confirmed section, with a reason.
  */
-function assertMayChangeValue(caller: ActorCaller, ctx: SaveContext, mode: Mode): void {
+function assertMayChangeValue(caller: ActorCaller, ctx: SaveContext, mode: SaveMode): void {
   if (
     isQaChanger(caller) &&
     ctx.section.isComplete &&
@@ -101,191 +104,219 @@ const SAVE_VALUE_AUDITED = `with audited as (insert into audit_log (${AUDIT_COLU
   values (${placeholders(1, 10)})
   returning created_at`;
 
-async function save(deps: Deps, caller: ActorCaller, mode: Mode, input: SaveInput): Promise<ItemDataSaved> {
-  const { saved, visibility, reply } = await deps.db.transaction(
-    async (
-      tx,
-    ): Promise<{
-      saved: string;
-      visibility: VisibilityChange[];
-      reply?: ItemDataReply;
-    }> => {
-      const ctx = await saveContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
-      assertMayChangeValue(caller, ctx, mode);
-      const label = { field: ctx.formField.text };
-      const fieldType = ctx.fieldDef.fieldType as FieldType;
-      if (ctx.section.qaValidate || ctx.section.dmValidate) throw conflict('section_validated');
-      if (ctx.field.isHidden) throw conflict('field_hidden', 'subjectFormFieldId', label);
-      if (mode === 'document' && fieldType !== 'File') throw badRequest('field_not_file', 'subjectFormFieldId', label);
-      if ((mode === 'add' || mode === 'change') && fieldType === 'File') throw badRequest('field_is_file', 'data', label);
+/** What a save wrote: the value's id (the current one when nothing changed), the visibility changes, the reply when written. */
+interface SaveOutcome {
+  saved: string;
+  visibility: VisibilityChange[];
+  reply?: ItemDataReply;
+  /** Values the form's rules propose after the save (rules module). */
+  proposals?: Proposal[];
+}
 
-      const current = ctx.current;
-      const reason = input.reasonForChange?.trim() || null;
-      if (mode === 'add') {
-        if (current) throw conflict('item_data_stale', 'subjectFormFieldId', label);
-        if (ctx.section.isComplete) throw badRequest('reason_required', 'reasonForChange');
-      } else {
-        if ((current || ctx.section.isComplete) && !reason) throw badRequest('reason_required', 'reasonForChange');
-        if ((input.currentItemDataId ?? null) !== (current?.id ?? null)) {
-          throw conflict('item_data_stale', 'currentItemDataId', label);
-        }
+const withProposals = (proposals: Proposal[] | undefined) => (proposals?.length ? { proposals } : {});
+
+async function save(deps: Deps, caller: ActorCaller, mode: SaveMode, input: SaveInput): Promise<ItemDataSaved> {
+  const { saved, visibility, reply, proposals } = await deps.db
+    .transaction((tx) => saveRows(tx, caller, mode, input))
+    .catch((e: unknown) => {
+      dropRuleMails(caller.actor);
+      throw e;
+    });
+  // Committed: the mails of the rules the save fired go out now (rules module).
+  sendRuleMails(deps, caller.actor);
+  return { itemData: reply ?? (await itemDataById(deps.db, saved))!, visibility, ...withProposals(proposals) };
+}
+
+/**
+ * A save inside a caller's transaction (a note's answer changing the value with it, notes module): the same
+ * locks, rules and audit record as a plain save, committed or rolled back with the caller's other writes.
+ */
+export async function saveValueIn(tx: Db, caller: ActorCaller, mode: SaveMode, input: SaveInput): Promise<ItemDataSaved> {
+  const { saved, visibility, reply, proposals } = await saveRows(tx, caller, mode, input);
+  return { itemData: reply ?? (await itemDataById(tx, saved))!, visibility, ...withProposals(proposals) };
+}
+
+/** The body of a save (the module's header): locks, context, rules, the value and its audit record. */
+async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: SaveInput): Promise<SaveOutcome> {
+  const ctx = await saveContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
+  assertMayChangeValue(caller, ctx, mode);
+  const label = { field: ctx.formField.text };
+  const fieldType = ctx.fieldDef.fieldType as FieldType;
+  if (ctx.section.qaValidate || ctx.section.dmValidate) throw conflict('section_validated');
+  if (ctx.field.isHidden) throw conflict('field_hidden', 'subjectFormFieldId', label);
+  if (mode === 'document' && fieldType !== 'File') throw badRequest('field_not_file', 'subjectFormFieldId', label);
+  if ((mode === 'add' || mode === 'change') && fieldType === 'File') throw badRequest('field_is_file', 'data', label);
+
+  const current = ctx.current;
+  const reason = input.reasonForChange?.trim() || null;
+  if (mode === 'add') {
+    if (current) throw conflict('item_data_stale', 'subjectFormFieldId', label);
+    if (ctx.section.isComplete) throw badRequest('reason_required', 'reasonForChange');
+  } else {
+    if ((current || ctx.section.isComplete) && !reason) throw badRequest('reason_required', 'reasonForChange');
+    if ((input.currentItemDataId ?? null) !== (current?.id ?? null)) {
+      throw conflict('item_data_stale', 'currentItemDataId', label);
+    }
+  }
+
+  let data: string | null = null;
+  let comment: string | null = null;
+  let clinicalSignificance: string | null = null;
+  if (mode === 'clean') {
+    if (ctx.formField.isRequired) throw badRequest('field_required_not_cleared', 'subjectFormFieldId', label);
+    if (!current || (current.data === null && current.comment === null && current.clinicalSignificance === null)) {
+      throw conflict('item_data_stale', 'currentItemDataId', label);
+    }
+  } else if (mode === 'document') {
+    data = input.document!.name;
+  } else {
+    const check = validateItemValue(fieldType, input.data, {
+      mask: ctx.formField.mask,
+      regExMask: ctx.formField.regExMask,
+      optionList: ctx.fieldDef.optionList,
+    });
+    if (!check.ok) throw badRequest('item_value_invalid', 'data', label);
+    data = check.value;
+    comment = input.comment?.trim() || null;
+    clinicalSignificance = input.clinicalSignificanceString ?? null;
+    if (clinicalSignificance && !ctx.formField.clinicalSignificance) {
+      throw badRequest('clinical_significance_not_asked', 'clinicalSignificanceString', label);
+    }
+    if (data === null && ctx.formField.isRequired && mode === 'change') {
+      throw badRequest('field_required_not_cleared', 'data', label);
+    }
+    if (data === null && comment === null && clinicalSignificance === null) {
+      if (!current) throw badRequest('required', 'data', { field: 'data' });
+      if (current.data === null && current.comment === null && current.clinicalSignificance === null) {
+        // Nothing to clear: a change to the same emptiness changes nothing.
+        return { saved: current.id, visibility: [] };
       }
+    }
+    if (
+      current &&
+      current.data === data &&
+      current.comment === comment &&
+      current.clinicalSignificance === clinicalSignificance &&
+      current.documentId === null
+    ) {
+      // The same value again changes nothing: no new row, no audit record.
+      return { saved: current.id, visibility: [] };
+    }
+  }
 
-      let data: string | null = null;
-      let comment: string | null = null;
-      let clinicalSignificance: string | null = null;
-      if (mode === 'clean') {
-        if (ctx.formField.isRequired) throw badRequest('field_required_not_cleared', 'subjectFormFieldId', label);
-        if (!current || (current.data === null && current.comment === null && current.clinicalSignificance === null)) {
-          throw conflict('item_data_stale', 'currentItemDataId', label);
-        }
-      } else if (mode === 'document') {
-        data = input.document!.name;
-      } else {
-        const check = validateItemValue(fieldType, input.data, {
-          mask: ctx.formField.mask,
-          regExMask: ctx.formField.regExMask,
-          optionList: ctx.fieldDef.optionList,
-        });
-        if (!check.ok) throw badRequest('item_value_invalid', 'data', label);
-        data = check.value;
-        comment = input.comment?.trim() || null;
-        clinicalSignificance = input.clinicalSignificanceString ?? null;
-        if (clinicalSignificance && !ctx.formField.clinicalSignificance) {
-          throw badRequest('clinical_significance_not_asked', 'clinicalSignificanceString', label);
-        }
-        if (data === null && ctx.formField.isRequired && mode === 'change') {
-          throw badRequest('field_required_not_cleared', 'data', label);
-        }
-        if (data === null && comment === null && clinicalSignificance === null) {
-          if (!current) throw badRequest('required', 'data', { field: 'data' });
-          if (current.data === null && current.comment === null && current.clinicalSignificance === null) {
-            // Nothing to clear: a change to the same emptiness changes nothing.
-            return { saved: current.id, visibility: [] };
-          }
-        }
-        if (
-          current &&
-          current.data === data &&
-          current.comment === comment &&
-          current.clinicalSignificance === clinicalSignificance &&
-          current.documentId === null
-        ) {
-          // The same value again changes nothing: no new row, no audit record.
-          return { saved: current.id, visibility: [] };
-        }
-      }
-
-      let documentId: string | null = null;
-      let fileHash: string | undefined;
-      if (mode === 'document') {
-        const { name, file } = input.document!;
-        const [doc] = await tx
-          .insert(documents)
-          .values({
-            researchId: ctx.subject.researchId,
-            name,
-            extension: 'pdf',
-            contentType: 'application/pdf',
-            sizeBytes: file.bytes.length,
-            status: 'Done',
-            type: 'Uploaded',
-            createdBy: caller.actor.userId,
-          })
-          .returning({ id: documents.id });
-        await tx.insert(documentFiles).values({ documentId: doc!.id, content: file.bytes });
-        documentId = doc!.id;
-        fileHash = sha256(file.bytes);
-      }
-
-      const item = {
-        id: uuidv7(),
-        subjectFormFieldId: ctx.field.id,
-        data,
-        comment,
-        clinicalSignificance,
-        reasonForChange: reason,
-        documentId,
+  let documentId: string | null = null;
+  let fileHash: string | undefined;
+  if (mode === 'document') {
+    const { name, file } = input.document!;
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        researchId: ctx.subject.researchId,
+        name,
+        extension: 'pdf',
+        contentType: 'application/pdf',
+        sizeBytes: file.bytes.length,
+        status: 'Done',
+        type: 'Uploaded',
         createdBy: caller.actor.userId,
-        employeeId: caller.actor.employee?.id ?? null,
-        employeeType: caller.actor.employee?.employeeType ?? null,
-      };
-      const action =
-        mode === 'clean'
-          ? 'item_data.clean'
-          : mode === 'document'
-            ? 'item_data.add_document'
-            : current
-              ? 'item_data.change'
-              : 'item_data.add';
-      // The audit record chains onto the head saveContext read under the chain's lock, still held.
-      const audit = (visibility: VisibilityChange[]) =>
-        sealAudit(
-          caller.audit,
-          {
-            action,
-            entityType: 'item_data',
-            entityId: item.id,
-            researchId: ctx.subject.researchId,
-            subjectId: ctx.subject.id,
-            before: current ? audited(ctx, current) : null,
-            after: {
-              ...audited(ctx, { id: item.id, data, comment, clinicalSignificance, documentId }),
-              ...(fileHash ? { sha256: fileHash } : {}),
-              ...(visibility.length ? { visibility } : {}),
-            },
-            reason,
-          },
-          ctx.chainHead,
-        );
-      let createdAt: Date;
-      let visibility: VisibilityChange[] = [];
-      if (ctx.hasChildren) {
-        // The children's visibility follows the new value, and the audit record lists what changed: the
-        // value first, then the recomputation, then the record.
-        createdAt = (await tx.insert(itemData).values(item).returning({ createdAt: itemData.createdAt }))[0]!.createdAt;
-        visibility = await recomputeVisibility(tx, ctx.subjectForm.id);
-        await tx.insert(auditLog).values(audit(visibility));
-      } else {
-        // No field hangs on this one: the value and its audit record in one statement.
-        const [inserted] = await runNamed<{ created_at: string }>(tx, 'save_value_audited', SAVE_VALUE_AUDITED, [
-          item.id,
-          item.subjectFormFieldId,
-          item.data,
-          item.comment,
-          item.clinicalSignificance,
-          item.reasonForChange,
-          item.documentId,
-          item.createdBy,
-          item.employeeId,
-          item.employeeType,
-          ...auditParams(audit([])),
-        ]);
-        createdAt = new Date(inserted!.created_at);
-      }
-      const row = { id: item.id, createdAt };
-      const names = ctx.callerName;
-      const reply: ItemDataReply = {
-        id: row.id,
-        subjectFormFieldId: ctx.field.id,
-        data,
-        comment,
-        clinicalSignificanceString: clinicalSignificance as ClinicalSignificance | null,
-        reasonForChange: reason,
-        documentId,
-        createdAt: row.createdAt.toISOString(),
-        createdBy: {
-          id: caller.actor.userId,
-          fullName: names?.lastName
-            ? personFullName({ lastName: names.lastName, firstName: names.firstName ?? '', patronymic: names.patronymic })
-            : '',
-          employeeType: caller.actor.employee?.employeeType ?? null,
+      })
+      .returning({ id: documents.id });
+    await tx.insert(documentFiles).values({ documentId: doc!.id, content: file.bytes });
+    documentId = doc!.id;
+    fileHash = sha256(file.bytes);
+  }
+
+  const item = {
+    id: uuidv7(),
+    subjectFormFieldId: ctx.field.id,
+    data,
+    comment,
+    clinicalSignificance,
+    reasonForChange: reason,
+    documentId,
+    createdBy: caller.actor.userId,
+    employeeId: caller.actor.employee?.id ?? null,
+    employeeType: caller.actor.employee?.employeeType ?? null,
+  };
+  const action =
+    mode === 'clean'
+      ? 'item_data.clean'
+      : mode === 'document'
+        ? 'item_data.add_document'
+        : current
+          ? 'item_data.change'
+          : 'item_data.add';
+  // The audit record chains onto the head saveContext read under the chain's lock, still held.
+  const audit = (visibility: VisibilityChange[]) =>
+    sealAudit(
+      caller.audit,
+      {
+        action,
+        entityType: 'item_data',
+        entityId: item.id,
+        researchId: ctx.subject.researchId,
+        subjectId: ctx.subject.id,
+        before: current ? audited(ctx, current) : null,
+        after: {
+          ...audited(ctx, { id: item.id, data, comment, clinicalSignificance, documentId }),
+          ...(fileHash ? { sha256: fileHash } : {}),
+          ...(visibility.length ? { visibility } : {}),
         },
-      };
-      return { saved: row.id, visibility, reply };
+        reason,
+      },
+      ctx.chainHead,
+    );
+  let createdAt: Date;
+  let record: ReturnType<typeof audit>;
+  let visibility: VisibilityChange[] = [];
+  if (ctx.hasChildren) {
+    // The children's visibility follows the new value, and the audit record lists what changed: the
+    // value first, then the recomputation, then the record.
+    createdAt = (await tx.insert(itemData).values(item).returning({ createdAt: itemData.createdAt }))[0]!.createdAt;
+    visibility = await recomputeVisibility(tx, ctx.subjectForm.id);
+    record = audit(visibility);
+    await tx.insert(auditLog).values(record);
+  } else {
+    // No field hangs on this one: the value and its audit record in one statement.
+    record = audit([]);
+    const [inserted] = await runNamed<{ created_at: string }>(tx, 'save_value_audited', SAVE_VALUE_AUDITED, [
+      item.id,
+      item.subjectFormFieldId,
+      item.data,
+      item.comment,
+      item.clinicalSignificance,
+      item.reasonForChange,
+      item.documentId,
+      item.createdBy,
+      item.employeeId,
+      item.employeeType,
+      ...auditParams(record),
+    ]);
+    createdAt = new Date(inserted!.created_at);
+  }
+  // The form's rules run on the value just saved, in this transaction, their audit records chained after the
+  // value's (rules module, docs/rules.md "Actions").
+  const rules = await runRulesOnSave(tx, caller, savedValueOf(ctx, item.id, data, current?.data ?? null, record.hash));
+  const row = { id: item.id, createdAt };
+  const names = ctx.callerName;
+  const reply: ItemDataReply = {
+    id: row.id,
+    subjectFormFieldId: ctx.field.id,
+    data,
+    comment,
+    clinicalSignificanceString: clinicalSignificance as ClinicalSignificance | null,
+    reasonForChange: reason,
+    documentId,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: {
+      id: caller.actor.userId,
+      fullName: names?.lastName
+        ? personFullName({ lastName: names.lastName, firstName: names.firstName ?? '', patronymic: names.patronymic })
+        : '',
+      employeeType: caller.actor.employee?.employeeType ?? null,
     },
-  );
-  return { itemData: reply ?? (await itemDataById(deps.db, saved))!, visibility };
+  };
+  return { saved: row.id, visibility: withRuleVisibility(visibility, rules), proposals: rules?.proposals, reply };
 }
 
 /** POST /ItemData: the first value of a field (409 item_data_stale when it has one already). */

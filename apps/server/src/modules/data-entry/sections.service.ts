@@ -17,6 +17,7 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, conflict } from '../../platform/http/errors.js';
 import { assertMayEnter, formContext, missing, type FormContext, type SectionRow } from './data-entry.context.js';
 import { sectionsOfForm } from './data-entry.repo.js';
+import { noteTypesSeenBy } from '../notes/note-actor.js';
 import { completeSectionWindow, hasValue } from './entry-rules.js';
 import { lockForm } from './field-context.js';
 import { formatInstant } from './instant-text.js';
@@ -110,8 +111,8 @@ async function saveSection(
   });
 }
 
-async function sectionReply(db: Db, subjectFormId: string, id: string): Promise<SubjectFormSectionReply> {
-  const sections = await sectionsOfForm(db, subjectFormId);
+async function sectionReply(db: Db, subjectFormId: string, id: string, caller: ActorCaller): Promise<SubjectFormSectionReply> {
+  const sections = await sectionsOfForm(db, subjectFormId, noteTypesSeenBy(caller.actor));
   return sections.find((s) => s.id === id)!;
 }
 
@@ -127,7 +128,7 @@ async function change(
     await work(tx, ctx);
     return ctx.subjectForm.id;
   });
-  return sectionReply(deps.db, subjectFormId, id);
+  return sectionReply(deps.db, subjectFormId, id, caller);
 }
 
 /**

@@ -6,11 +6,12 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import type { SubjectRecord } from '../subjects/subjects.repo.js';
 import { fieldsOfForm } from './data-entry.repo.js';
 import { fieldContext } from './field-context.js';
+import { noteTypesSeenBy } from '../notes/note-actor.js';
 
 /** GET /SubjectsFormField/{id}: a field with its form-field attributes, current value and the context forms made from it. */
 export async function getSubjectFormField(deps: Deps, id: string, caller: ActorCaller): Promise<SubjectFormFieldReply> {
   const ctx = await fieldContext(deps.db, id, caller, 'id');
-  const list = await fieldsOfForm(deps.db, ctx.subjectForm.id);
+  const list = await fieldsOfForm(deps.db, ctx.subjectForm.id, noteTypesSeenBy(caller.actor));
   const { subjectFormSectionId: _, ...field } = list.find((f) => f.id === id)!;
   const contexts = await deps.db
     .select({

@@ -32,9 +32,11 @@ import {
 } from './data-entry.context.js';
 import { applicableForms, formLogsOf, sectionsOfForm, subjectFormBriefs } from './data-entry.repo.js';
 import { hiddenFields } from './entry-rules.js';
-import { fieldContext } from './field-context.js';
+import { fieldContext, lockForm } from './field-context.js';
 import { visibleValue } from './visibility.js';
 import { refreshVisitStatus } from './visit-status.js';
+import { validateCompletedForm } from './validation-flags.js';
+import { noteTypesSeenBy } from '../notes/note-actor.js';
 
 /**
  * Subject forms (docs/data-entry.md): a form of the design instantiated in a subject visit with its sections
@@ -52,9 +54,10 @@ export async function subjectFormReplyOf(
   caller: ActorCaller,
   pointList: readonly string[] = [],
 ): Promise<SubjectFormReply> {
-  const [brief] = await subjectFormBriefs(db, { id: ctx.subjectForm.id }, (form) => mayEnter(caller, ctx, form));
+  const noteTypes = noteTypesSeenBy(caller.actor);
+  const [brief] = await subjectFormBriefs(db, { id: ctx.subjectForm.id }, (form) => mayEnter(caller, ctx, form), noteTypes);
   const [visit] = await db.select({ title: visits.title }).from(visits).where(eq(visits.id, ctx.visit.visitId));
-  const sections = await sectionsOfForm(db, ctx.subjectForm.id);
+  const sections = await sectionsOfForm(db, ctx.subjectForm.id, noteTypes);
   const { row: _row, formRow: _formRow, ...rest } = brief!;
   return {
     ...rest,
@@ -117,7 +120,13 @@ export async function subjectFormsOf(
   caller: ActorCaller,
 ): Promise<SubjectFormBrief[]> {
   const ctx = await visitContext(deps.db, q.subjectVisitId, caller, 'subjectVisitId');
-  const list = await subjectFormBriefs(deps.db, { subjectVisitId: ctx.visit.id }, (f) => mayEnter(caller, ctx, f), q.pointList);
+  const list = await subjectFormBriefs(
+    deps.db,
+    { subjectVisitId: ctx.visit.id },
+    (f) => mayEnter(caller, ctx, f),
+    noteTypesSeenBy(caller.actor),
+    q.pointList,
+  );
   return list.map(strip);
 }
 
@@ -336,7 +345,10 @@ export async function completeSubjectForm(
   caller: ActorCaller,
 ): Promise<SubjectFormReply> {
   await deps.db.transaction(async (tx) => {
-    const ctx = await formContext(tx, id, caller, 'id', { lock: true });
+    // The form first, then the subject shared: the order every value save takes (lockForm), so that a
+    // completion and a save on the same subject never wait on each other crosswise.
+    await lockForm(tx, id);
+    const ctx = await formContext(tx, id, caller, 'id');
     assertMayEnter(caller, ctx);
     const before = ctx.subjectForm;
     if (input.version !== undefined && input.version !== before.version) throw conflict('conflict', 'version');
@@ -382,5 +394,7 @@ export async function markComplete(tx: Db, caller: ActorCaller, ctx: FormContext
     },
     reason,
   });
+  // Sections validated while the form was open make it validated now (validation-flags.ts).
+  await validateCompletedForm(tx, caller, ctx);
   await refreshVisitStatus(tx, ctx.visit.id);
 }

@@ -14,8 +14,8 @@ export const visibleValue = (data: string | null, fieldType: string, defaultOpti
 
 /**
  * Recomputes `is_hidden` of every field of a subject form from the current values (child fields show only
- * while the parent's value equals their rule, recursively: entry-rules.ts hiddenFields), stores the
- * changes and returns them.
+ * while the parent's value equals their rule, recursively: entry-rules.ts hiddenFields) and from the fields
+ * a ToggleAction rule hides (`rule_hidden`, rules module), stores the changes and returns them.
  */
 export async function recomputeVisibility(tx: Db, subjectFormId: string): Promise<VisibilityChange[]> {
   const rows = await tx
@@ -23,6 +23,7 @@ export async function recomputeVisibility(tx: Db, subjectFormId: string): Promis
       id: subjectFormFields.id,
       parentId: subjectFormFields.parentSubjectFormFieldId,
       isHidden: subjectFormFields.isHidden,
+      ruleHidden: subjectFormFields.ruleHidden,
       rule: formFields.parentVisibleRule,
       fieldType: fields.fieldType,
       defaultOption: fields.defaultOption,
@@ -39,6 +40,7 @@ export async function recomputeVisibility(tx: Db, subjectFormId: string): Promis
     parentId: r.parentId,
     parentVisibleRule: r.rule,
     value: visibleValue(r.data, r.fieldType, r.defaultOption),
+    ruleHidden: r.ruleHidden,
   }));
   const hidden = hiddenFields(nodes);
   const changes = rows

@@ -8,6 +8,8 @@ import { mayEnter, siteActor, visitContext } from './data-entry.context.js';
 import { applicableForms, subjectFormBriefs } from './data-entry.repo.js';
 import { canSignVisit } from './entry-rules.js';
 import { latestSignature } from './signatures.js';
+import { noteTypesSeenBy } from '../notes/note-actor.js';
+import { withVisitNoteStatus } from '../notes/note-indicators.js';
 
 /**
  * GET /SubjectsVisit/{id}: the subject visit page (spec section 2): the visit with its versions, the
@@ -23,14 +25,15 @@ export async function visitPage(
   const { db } = deps;
   const ctx = await visitContext(db, id, caller, 'id');
   const { subject, visit } = ctx;
-  const [sv] = await listSubjectVisits(db, eq(subjectVisits.id, id), subject);
+  const noteTypes = noteTypesSeenBy(caller.actor);
+  const [sv] = await withVisitNoteStatus(db, await listSubjectVisits(db, eq(subjectVisits.id, id), subject), noteTypes);
   const [design] = await db
     .select({ description: visits.description, pointList: visits.pointList })
     .from(visits)
     .where(eq(visits.id, visit.visitId));
   const canEdit = (f: Parameters<typeof mayEnter>[2]) => mayEnter(caller, ctx, f);
-  const all = await subjectFormBriefs(db, { subjectVisitId: id }, canEdit);
-  const shown = pointList.length ? await subjectFormBriefs(db, { subjectVisitId: id }, canEdit, pointList) : all;
+  const all = await subjectFormBriefs(db, { subjectVisitId: id }, canEdit, noteTypes);
+  const shown = pointList.length ? await subjectFormBriefs(db, { subjectVisitId: id }, canEdit, noteTypes, pointList) : all;
   const strip = ({ row: _r, formRow: _f, ...b }: (typeof all)[number]): SubjectFormBrief => b;
   const writer =
     caller.actor.permissions.has('subjects_edit') &&

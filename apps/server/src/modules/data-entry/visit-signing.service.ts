@@ -115,6 +115,11 @@ export async function completeSubjectVisit(
   caller: ActorCaller,
 ): Promise<SubjectVisitPage> {
   await deps.db.transaction(async (tx) => {
+    // The visit's forms (in id order) before the subject: value saves lock a form and then share the
+    // subject, so taking the subject first and the forms after could wait crosswise with a save.
+    await tx.execute(
+      sql`select 1 from ${subjectForms} where ${subjectForms.subjectVisitId} = ${id} order by ${subjectForms.id} for update`,
+    );
     const ctx = await visitContext(tx, id, caller, 'id', { lock: true });
     assertSigner(caller, ctx);
     if (ctx.visit.signDate) throw conflict('visit_signed');

@@ -30,6 +30,8 @@ import {
   listSubjectVisits,
   occurrencesOf,
 } from './subject-visits.repo.js';
+import { noteTypesSeenBy } from '../notes/note-actor.js';
+import { withVisitNoteStatus } from '../notes/note-indicators.js';
 
 /** A subject the caller sees, for reading its visits (404 naming `path` otherwise). */
 async function subjectToRead(db: Db, id: string, caller: ActorCaller, path: string): Promise<SubjectRecord> {
@@ -38,16 +40,21 @@ async function subjectToRead(db: Db, id: string, caller: ActorCaller, path: stri
   return subject!;
 }
 
-/** GET /SubjectsVisit?subjectId=: the subject's visits in schedule order (visit index, then occurrence). */
+/**
+ * GET /SubjectsVisit?subjectId=: the subject's visits in schedule order (visit index, then occurrence),
+ * each with the indicator of the notes the caller sees in its forms.
+ */
 export async function subjectVisitsOf(deps: Deps, subjectId: string, caller: ActorCaller): Promise<SubjectVisit[]> {
   const subject = await subjectToRead(deps.db, subjectId, caller, 'subjectId');
-  return listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject);
+  const list = await listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject);
+  return withVisitNoteStatus(deps.db, list, noteTypesSeenBy(caller.actor));
 }
 
 /** GET /Subjects/{id}/List: the subject's visits in completed-status order (spec operations section 4). */
 export async function subjectVisitsByStatus(deps: Deps, subjectId: string, caller: ActorCaller): Promise<SubjectVisit[]> {
   const subject = await subjectToRead(deps.db, subjectId, caller, 'id');
-  return byCompletedStatus(await listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject));
+  const list = await listSubjectVisits(deps.db, eq(subjectVisits.subjectId, subject.id), subject);
+  return byCompletedStatus(await withVisitNoteStatus(deps.db, list, noteTypesSeenBy(caller.actor)));
 }
 
 async function subjectVisitReply(db: Db, id: string, subject: SubjectRecord): Promise<SubjectVisit> {

@@ -151,8 +151,13 @@ export const subjectFormFields = pgTable(
       .notNull()
       .references(() => formFields.id),
     parentSubjectFormFieldId: uuid('parent_subject_form_field_id'),
-    /** Whether the field is hidden by its parent's value (kept in step with every value change). */
+    /** Whether the field is hidden by its parent's value or by a rule (`rule_hidden`; kept in step with every value change). */
     isHidden: boolean('is_hidden').notNull().default(false),
+    /**
+     * Hidden by a ToggleAction rule whose condition held on the last save that evaluated it (docs/rules.md
+     * "Actions"); `is_hidden` is this or the parent's value, and hides the field's children too.
+     */
+    ruleHidden: boolean('rule_hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

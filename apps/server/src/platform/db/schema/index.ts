@@ -8,3 +8,5 @@ export * from './subjects.js';
 export * from './documents.js';
 export * from './monitoring.js';
 export * from './data-entry.js';
+export * from './notes.js';
+export * from './rules.js';
