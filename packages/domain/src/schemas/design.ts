@@ -483,6 +483,8 @@ export const odmImportReply = z.object({
     /** fields placed on forms (one per ItemRef) */
     formFields: z.number(),
     codeLists: z.number(),
+    /** study rules created (one per rule and form field it is on; docs/rules.md "ODM") */
+    rules: z.number().optional(),
   }),
   unmapped: z.array(odmUnmapped),
 });

@@ -31,6 +31,22 @@ export const EDC = {
   defaultOption: 'EDC:defaultOption',
 } as const;
 
+/**
+ * A study rule travels as a ConditionDef (NoteAction, ToggleAction, EmailAction: the expression is a
+ * condition) or a MethodDef of Type Computation (InsertAction: the expression gives the value), with the
+ * expression in our language in a FormalExpression of this context, the message as its Description (empty
+ * when none) and the rest in these aliases
+ * (docs/rules.md "ODM"). The stock ODM 1.3.2 schema allows no foreign elements or attributes, so these
+ * standard elements are the extension point, as the design's `EDC:` aliases are.
+ */
+export const EDC_RULE = {
+  expressionContext: 'EDC:rule',
+  type: 'EDC:ruleType',
+  item: 'EDC:ruleItemOID',
+  centre: 'EDC:ruleCentre',
+  validated: 'EDC:ruleValidated',
+} as const;
+
 /** XML 1.0 cannot carry most control characters; they are dropped from exported text. */
 // eslint-disable-next-line no-control-regex
 export const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');

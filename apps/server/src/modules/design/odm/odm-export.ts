@@ -9,6 +9,8 @@ import {
   forms,
   formSections,
   formTypes,
+  researchOrganisations,
+  rules,
   visitResearchVersions,
   visits,
 } from '../../../platform/db/schema/index.js';
@@ -16,7 +18,7 @@ import type { Actor } from '../../../platform/http/actor.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
 import { findVersion } from '../research-versions/research-versions.queries.js';
-import { EDC, ODM_NS, OidRegistry, xmlSafe } from './odm-common.js';
+import { EDC, EDC_RULE, ODM_NS, OidRegistry, xmlSafe } from './odm-common.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
@@ -33,6 +35,14 @@ type SectionRow = typeof formSections.$inferSelect;
 type FormFieldRow = typeof formFields.$inferSelect;
 type FieldRow = typeof fields.$inferSelect;
 type FormTypeRow = typeof formTypes.$inferSelect;
+/** A live rule on one of the exported fields, with its centre's number (null: the whole research). */
+export interface OdmRuleRow {
+  formFieldId: string;
+  ruleType: string;
+  message: string | null;
+  expression: string;
+  centreNumber: string | null;
+}
 
 export interface OdmExportData {
   research: ResearchRow;
@@ -43,6 +53,8 @@ export interface OdmExportData {
   formFields: FormFieldRow[];
   fields: Map<string, FieldRow>;
   formTypes: Map<string, FormTypeRow>;
+  /** The rules on the exported fields, oldest first (docs/rules.md "ODM"). */
+  rules?: OdmRuleRow[];
 }
 
 /** The design of a version: the visits and forms linked to it, with their live sections and fields. */
@@ -101,9 +113,25 @@ export async function loadVersionDesign(db: Db, actor: Actor, versionId: string)
   liveFields.sort((a, b) => sectionPos.get(a.formSectionId)! - sectionPos.get(b.formSectionId)! || a.index - b.index);
   const typeIds = [...new Set(formRows.map((f) => f.formTypeId))];
   const types = typeIds.length ? await db.select().from(formTypes).where(inArray(formTypes.id, typeIds)) : [];
+  const liveIds = liveFields.map((f) => f.id);
+  const ruleRows = liveIds.length
+    ? await db
+        .select({
+          formFieldId: rules.formFieldId,
+          ruleType: rules.ruleType,
+          message: rules.message,
+          expression: rules.expression,
+          centreNumber: researchOrganisations.number,
+        })
+        .from(rules)
+        .leftJoin(researchOrganisations, eq(researchOrganisations.id, rules.researchOrganisationId))
+        .where(and(inArray(rules.formFieldId, liveIds), isNull(rules.deletedAt)))
+        .orderBy(asc(rules.createdAt), asc(rules.id))
+    : [];
   return {
     research,
     version,
+    rules: ruleRows,
     visits: visitRows,
     forms: formRows,
     sections: sectionRows,
@@ -211,6 +239,14 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
       conditionOid.set(ff.id, oids.make('COND', itemOid.get(ff.id)!.slice(3)));
   }
 
+  // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef.
+  const ruleList = (data.rules ?? []).filter((r) => itemOid.has(r.formFieldId));
+  const ruleOid = ruleList.map((r) => oids.make('RULE', itemOid.get(r.formFieldId)!.slice(3)));
+  const methodOfItem = new Map<string, string>();
+  ruleList.forEach((r, i) => {
+    if (r.ruleType === 'InsertAction' && !methodOfItem.has(r.formFieldId)) methodOfItem.set(r.formFieldId, ruleOid[i]!);
+  });
+
   const protocol = mdv.ele('Protocol');
   data.visits.forEach((v, i) =>
     protocol.ele('StudyEventRef', { StudyEventOID: visitOid.get(v.id)!, OrderNumber: i + 1, Mandatory: yesNo(v.isRequired) }),
@@ -260,6 +296,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
           ItemOID: itemOid.get(ff.id)!,
           OrderNumber: i + 1,
           Mandatory: yesNo(ff.isRequired),
+          ...(methodOfItem.has(ff.id) ? { MethodOID: methodOfItem.get(ff.id)! } : {}),
           ...(conditionOid.has(ff.id) ? { CollectionExceptionConditionOID: conditionOid.get(ff.id)! } : {}),
         }),
       );
@@ -319,6 +356,28 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     translated(cond, 'Description', `Not collected unless ${parentOid} = "${child.parentVisibleRule ?? ''}"`);
     cond.ele('FormalExpression', { Context: 'EDC' }).txt(xmlSafe(`${parentOid} != "${child.parentVisibleRule ?? ''}"`));
   }
+
+  // ODM's order: every ConditionDef before the MethodDefs.
+  const writeRule = (i: number) => {
+    const r = ruleList[i]!;
+    const insert = r.ruleType === 'InsertAction';
+    const target = itemOid.get(r.formFieldId)!;
+    const def = mdv.ele(insert ? 'MethodDef' : 'ConditionDef', {
+      OID: ruleOid[i]!,
+      Name: xmlSafe(`${r.ruleType} ${target}`),
+      ...(insert ? { Type: 'Computation' } : {}),
+    });
+    translated(def, 'Description', r.message ?? '');
+    def.ele('FormalExpression', { Context: EDC_RULE.expressionContext }).txt(xmlSafe(r.expression));
+    aliases(def, [
+      [EDC_RULE.type, r.ruleType],
+      [EDC_RULE.item, target],
+      [EDC_RULE.centre, r.centreNumber],
+      [EDC_RULE.validated, 'No'],
+    ]);
+  };
+  ruleList.forEach((r, i) => r.ruleType !== 'InsertAction' && writeRule(i));
+  ruleList.forEach((r, i) => r.ruleType === 'InsertAction' && writeRule(i));
 
   return root.end({ prettyPrint: true });
 }

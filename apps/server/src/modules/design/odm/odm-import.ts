@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { offeredVersionIndexes, type design } from '@edc/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { Deps } from '../../../platform/deps.js';
-import { fields, forms, formTypes, visits } from '../../../platform/db/schema/index.js';
-import { badRequest } from '../../../platform/http/errors.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { fields, forms, formTypes, researchOrganisations, visits } from '../../../platform/db/schema/index.js';
+import { AppError, badRequest } from '../../../platform/http/errors.js';
+import { errorMessage } from '@edc/domain';
+import { insertImportedRule } from '../../rules/rules.service.js';
 import { userToday } from '../../../platform/http/time-zone.js';
 import type { DesignCaller } from '../shared/context.js';
 import { insertSections, type SectionSnapshot } from '../shared/copy.js';
@@ -13,7 +16,8 @@ import { lastVersionOf, setFormVersions, setVisitVersions } from '../shared/vers
 import { insertVersion } from '../research-versions/research-versions.service.js';
 import { versionDto } from '../research-versions/research-versions.queries.js';
 import { OdmFormatError, parseOdm } from './odm-parse.js';
-import { planImport } from './odm-plan.js';
+import { planImport, type PlannedRule, type Unmapped } from './odm-plan.js';
+import type { Db } from '../../../platform/db/client.js';
 
 type Input = z.infer<typeof design.odmImportRequest>;
 type Reply = z.infer<typeof design.odmImportReply>;
@@ -90,6 +94,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     let formCount = 0;
     let sectionCount = 0;
     let formFieldCount = 0;
+    const formFieldIdOf = new Map<string, string>();
     for (const v of plan.visits) {
       const [visit] = await tx
         .insert(visits)
@@ -171,6 +176,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
         formCount++;
         sectionCount += inserted.sectionIds.length;
         formFieldCount += inserted.fieldCount;
+        for (const [ref, id] of inserted.fieldIds) formFieldIdOf.set(ref, id);
         await writeAudit(tx, c.audit, {
           action: 'form.create',
           entityType: 'form',
@@ -186,7 +192,9 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
         });
       }
     }
+    const ruleCount = await importRules(tx, c, research.id, plan.rules, formFieldIdOf, plan.unmapped);
     const counts = {
+      rules: ruleCount,
       visits: plan.visits.length,
       formTypes: plan.formTypes.length,
       forms: formCount,
@@ -205,4 +213,74 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     return { version, counts };
   });
   return { researchVersion: await versionDto(deps.db, result.version), counts: result.counts, unmapped: plan.unmapped };
+}
+
+/**
+ * The study rules of the file (docs/rules.md "ODM"), in the import's transaction: each on every form field
+ * placed from its item, through the rules module's own checks, not tested and not validated. A rule whose
+ * centre number is not a centre of the research is skipped and reported; a rule the checks refuse (an
+ * expression that does not parse or type-check against its form, a missing message…) refuses the whole
+ * import: 400 `odm_rule_invalid` naming the rule's OID, with the check's own message.
+ */
+async function importRules(
+  tx: Db,
+  c: DesignCaller,
+  researchId: string,
+  planned: PlannedRule[],
+  formFieldIdOf: Map<string, string>,
+  unmapped: Unmapped[],
+): Promise<number> {
+  let count = 0;
+  const centres = new Map<string, string | null>();
+  for (const r of planned) {
+    let centreId: string | null = null;
+    if (r.centre !== null) {
+      if (!centres.has(r.centre)) {
+        const [row] = await tx
+          .select({ id: researchOrganisations.id })
+          .from(researchOrganisations)
+          .where(
+            and(
+              eq(researchOrganisations.researchId, researchId),
+              eq(researchOrganisations.number, r.centre),
+              isNull(researchOrganisations.deletedAt),
+            ),
+          );
+        centres.set(r.centre, row?.id ?? null);
+      }
+      centreId = centres.get(r.centre)!;
+      if (!centreId) {
+        unmapped.push({
+          element: 'Rule',
+          oid: r.oid,
+          message:
+            c.lang === 'ru'
+              ? `Центр ${r.centre} не найден в исследовании; правило пропущено`
+              : `Centre ${r.centre} is not a centre of the research; the rule is skipped`,
+        });
+        continue;
+      }
+    }
+    for (const ref of r.placementRefs) {
+      const formFieldId = formFieldIdOf.get(ref);
+      if (!formFieldId) continue;
+      try {
+        await insertImportedRule(
+          tx,
+          c,
+          { ruleTypeString: r.type, message: r.message, expression: r.expression, formFieldId, researchOrganisationId: centreId },
+          { odmOid: r.oid },
+        );
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 400) throw e;
+        const cause = e;
+        throw badRequest('odm_rule_invalid', 'xml', {
+          rule: r.oid,
+          detail: { ru: errorMessage(cause.code, 'ru', cause.params), en: errorMessage(cause.code, 'en', cause.params) },
+        });
+      }
+      count++;
+    }
+  }
+  return count;
 }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { checkXmlLimits } from '../../../platform/xml/xml-limits.js';
+import { EDC_RULE } from './odm-common.js';
 
 /**
  * Reads an ODM 1.3.x document into plain objects: only what the design import looks at, the rest kept
@@ -106,6 +107,16 @@ export interface OdmCodeList {
   external: boolean;
   aliases: OdmAlias[];
 }
+/** A study rule of this system's export: a ConditionDef or MethodDef with an `EDC:ruleType` alias (docs/rules.md "ODM"). */
+export interface OdmRule {
+  element: 'ConditionDef' | 'MethodDef';
+  oid: string;
+  type: string;
+  itemOid: string | null;
+  message: string | null;
+  expression: string | null;
+  centre: string | null;
+}
 export interface OdmStudy {
   studyOid: string;
   studyName: string | null;
@@ -118,6 +129,7 @@ export interface OdmStudy {
   groups: OdmGroup[];
   items: OdmItem[];
   codeLists: OdmCodeList[];
+  rules: OdmRule[];
   units: Map<string, string>;
   /** Elements read but not used, by name, with how many there were. */
   ignored: Map<string, number>;
@@ -191,7 +203,26 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
       metaDataVersionOid ? `MetaDataVersion ${metaDataVersionOid} not found` : 'the Study has no MetaDataVersion',
     );
   const gv = (study.GlobalVariables ?? {}) as Node;
-  for (const name of ['Include', 'Presentation', 'ImputationMethod', 'MethodDef']) note(name, arr(mdv[name]).length);
+  const rules: OdmRule[] = [];
+  for (const element of ['ConditionDef', 'MethodDef'] as const) {
+    for (const d of arr(mdv[element])) {
+      const aliases = aliasesOf(d);
+      const type = aliases.find((a) => a.context === EDC_RULE.type)?.name;
+      if (!type) continue;
+      const expression = arr(d.FormalExpression).find((e) => str(e.Context) === EDC_RULE.expressionContext);
+      rules.push({
+        element,
+        oid: str(d.OID) ?? '',
+        type,
+        itemOid: aliases.find((a) => a.context === EDC_RULE.item)?.name ?? null,
+        message: translated(d.Description),
+        expression: expression ? (str(expression['#text']) ?? '') : null,
+        centre: aliases.find((a) => a.context === EDC_RULE.centre)?.name ?? null,
+      });
+    }
+  }
+  for (const name of ['Include', 'Presentation', 'ImputationMethod']) note(name, arr(mdv[name]).length);
+  note('MethodDef', arr(mdv.MethodDef).length - rules.filter((r) => r.element === 'MethodDef').length);
 
   const units = new Map<string, string>();
   for (const mu of arr((study.BasicDefinitions as Node | undefined)?.MeasurementUnit)) {
@@ -264,6 +295,7 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
       external: arr(cl.ExternalCodeList).length > 0,
       aliases: aliasesOf(cl),
     })),
+    rules,
     units,
     ignored,
   };

@@ -5,6 +5,8 @@ import {
   EMPLOYEE_TYPES,
   FIELD_TYPES,
   GENDERS,
+  RULE_TYPES,
+  type RuleType,
   DATA_LINK_TYPES,
   isValidRegExMask,
   unprintableCharacters,
@@ -92,10 +94,21 @@ export interface Unmapped {
   oid: string | null;
   message: string;
 }
+/** A study rule read back from this system's export, on each placement of its item (docs/rules.md "ODM"). */
+export interface PlannedRule {
+  oid: string;
+  type: RuleType;
+  message: string | null;
+  expression: string;
+  /** The centre's number; null: the whole research. */
+  centre: string | null;
+  placementRefs: string[];
+}
 export interface ImportPlan {
   visits: PlannedVisit[];
   formTypes: PlannedFormType[];
   fields: PlannedField[];
+  rules: PlannedRule[];
   codeListsUsed: number;
   unmapped: Unmapped[];
 }
@@ -197,6 +210,11 @@ const TEXT = {
     ru: 'Не импортированы Length / SignificantDigits у ItemDef: {count}',
   },
   roles: { en: '{count} Role element(s) not imported', ru: 'Не импортировано элементов Role: {count}' },
+  rule_type: { en: 'Unknown rule type {type}; the rule is skipped', ru: 'Неизвестный тип правила {type}; правило пропущено' },
+  rule_item: {
+    en: 'The rule’s item {item} is on no imported form; the rule is skipped',
+    ru: 'Поле правила {item} не входит ни в одну импортированную форму; правило пропущено',
+  },
   aliases: {
     en: 'Alias names of contexts {contexts} kept only as annotation keys (SDTM) where no SDSVarName is given',
     ru: 'Alias контекстов {contexts} использованы только как ключи аннотации (SDTM), если нет SDSVarName',
@@ -420,6 +438,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
 
   const placedGroups = new Set<string>();
   const placedItems = new Set<string>();
+  const placementsOfItem = new Map<string, string[]>();
 
   function planForm(formOid: string, mandatory: boolean): PlannedForm | null {
     const form = formsByOid.get(formOid);
@@ -458,6 +477,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         const fieldRef = fieldFor(item, formTypeRef);
         const placement = `${form.oid}/${group.oid}/${item.oid}/${n++}`;
         if (!placementOfItem.has(item.oid)) placementOfItem.set(item.oid, placement);
+        placementsOfItem.set(item.oid, [...(placementsOfItem.get(item.oid) ?? []), placement]);
         const planned = placeItem(item, iref, placement, fieldRef);
         pending.push({ planned, item, ref: iref });
         section.fields.push(planned);
@@ -568,5 +588,27 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   const contexts = [...new Set(odm.items.flatMap((i) => i.aliases.map((a) => a.context)).filter((c) => !c.startsWith('EDC:')))];
   if (contexts.length) say('Alias', null, 'aliases', { contexts: contexts.join(', ') });
 
-  return { visits, formTypes, fields, codeListsUsed: usedCodeLists.size, unmapped };
+  // Rules: on every placement of their item; the expression is checked against each form when written.
+  const rules: PlannedRule[] = [];
+  for (const r of odm.rules) {
+    if (!(RULE_TYPES as readonly string[]).includes(r.type)) {
+      say(r.element, r.oid, 'rule_type', { type: r.type });
+      continue;
+    }
+    const placementRefs = r.itemOid ? (placementsOfItem.get(r.itemOid) ?? []) : [];
+    if (!placementRefs.length) {
+      say(r.element, r.oid, 'rule_item', { item: r.itemOid ?? '—' });
+      continue;
+    }
+    rules.push({
+      oid: r.oid,
+      type: r.type as RuleType,
+      message: r.message,
+      expression: r.expression ?? '',
+      centre: r.centre,
+      placementRefs,
+    });
+  }
+
+  return { visits, formTypes, fields, rules, codeListsUsed: usedCodeLists.size, unmapped };
 }

@@ -139,7 +139,7 @@ export async function insertSections(
   target: { researchId: string; formId: string; firstSectionIndex: number },
   sections: SectionSnapshot[],
   opts: { keepContext: boolean },
-): Promise<{ sectionIds: string[]; fieldCount: number }> {
+): Promise<{ sectionIds: string[]; fieldCount: number; fieldIds: Map<string, string> }> {
   const now = new Date();
   const idOf = new Map<string, string>();
   for (const s of sections) for (const f of s.fields) idOf.set(f.ref, uuidv7());
@@ -190,7 +190,7 @@ export async function insertSections(
     }),
   );
   await insertChunked(fieldRows, (chunk) => tx.insert(formFields).values(chunk));
-  return { sectionIds: sectionRows.map((s) => s.id), fieldCount: fieldRows.length };
+  return { sectionIds: sectionRows.map((s) => s.id), fieldCount: fieldRows.length, fieldIds: idOf };
 }
 
 /** Inserts a whole form from a snapshot at `index` of a visit (the caller holds the visit's order). */
