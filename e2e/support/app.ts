@@ -20,6 +20,8 @@ export const MENU = {
   users: 'Пользователи',
   monitoringVisits: 'Мониторинговые визиты',
   audit: 'Журнал аудита',
+  queries: 'Запросы',
+  rules: 'Правила',
 } as const;
 
 export interface DemoAccount {
@@ -71,7 +73,7 @@ function researcher(email: string, role: string, organisation: string): DemoAcco
     role,
     organisations: [organisation],
     currentOrganisation: organisation,
-    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.references],
+    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries, MENU.rules, MENU.references],
     menuGroups: [MENU.organisations],
     menuAbsent: [MENU.administration, MENU.users, MENU.researchSettings, MENU.forms, MENU.organisationSettings],
     activeLink: MENU.subjectMatrix,
@@ -89,7 +91,7 @@ export const ACCOUNTS: DemoAccount[] = [
     organisations: ['Демо Фарма'],
     currentOrganisation: 'Демо Фарма',
     // Research settings sit in the administration group (the top-level item is for sponsors and users).
-    menuLinks: [MENU.profile, MENU.references, ...ADMINISTRATION_LINKS, MENU.audit, MENU.users],
+    menuLinks: [MENU.profile, MENU.queries, MENU.rules, MENU.references, ...ADMINISTRATION_LINKS, MENU.audit, MENU.users],
     menuGroups: [MENU.organisations, MENU.administration],
     menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits],
     activeLink: MENU.researchSettings,
@@ -106,7 +108,7 @@ export const ACCOUNTS: DemoAccount[] = [
     currentOrganisation: 'Демо Фарма',
     menuLinks: [MENU.profile, ...ADMINISTRATION_LINKS],
     menuGroups: [MENU.organisations, MENU.administration],
-    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits, MENU.audit],
+    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits, MENU.audit, MENU.queries, MENU.rules],
     activeLink: null,
   },
   researcher('site@demo.test', 'Главный исследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
@@ -125,9 +127,9 @@ export const ACCOUNTS: DemoAccount[] = [
     role: 'Монитор — DEMO-001 — КИО Мониторинг',
     organisations: ['КИО Мониторинг'],
     currentOrganisation: 'КИО Мониторинг',
-    menuLinks: [MENU.subjectMatrix, MENU.profile],
+    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries],
     menuGroups: [MENU.organisations],
-    menuAbsent: [MENU.administration, MENU.users, MENU.references, MENU.researchSettings, MENU.monitoringVisits],
+    menuAbsent: [MENU.administration, MENU.users, MENU.references, MENU.researchSettings, MENU.monitoringVisits, MENU.rules],
     activeLink: null,
   },
 ];

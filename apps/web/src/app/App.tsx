@@ -40,6 +40,8 @@ const ResearchReferencesPage = lazy(() => import('../features/centres/ResearchRe
 const ResearchesPage = lazy(() => import('../features/researches/ResearchesPage'));
 const ResearchInfoPage = lazy(() => import('../features/researches/ResearchInfoPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const QueriesPage = lazy(() => import('../features/queries/QueriesPage'));
+const RulesPage = lazy(() => import('../features/rules/RulesPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -95,6 +97,8 @@ export function App() {
           <Route path="/researches" element={<ResearchesPage />} />
           <Route path="/researchInfo/:researchId" element={<ResearchInfoPage />} />
           <Route path="/administration/audit" element={<AuditPage />} />
+          <Route path="/queries" element={<QueriesPage />} />
+          <Route path="/rules" element={<RulesPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

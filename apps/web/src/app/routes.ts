@@ -27,6 +27,8 @@ export const BUILT_ROUTES = [
   '/subject/:subjectId/:tab',
   '/subjectVisit/:subjectVisitId',
   '/administration/audit',
+  '/queries',
+  '/rules',
 ] as const;
 
 export const FALLBACK_HOME = '/pageAtWork';

@@ -105,6 +105,8 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   { path: '/researches', build: (_, t) => [administration(t), { label: t('shell:menu.researches') }] },
   { path: '/researchInfo/:researchId', build: (_, t) => [{ label: t('shell:menu.researchInfo') }] },
   { path: '/administration/audit', build: (_, t) => [administration(t), { label: t('shell:menu.audit') }] },
+  { path: '/queries', build: (_, t) => [{ label: t('shell:menu.queries') }] },
+  { path: '/rules', build: (_, t) => [{ label: t('shell:menu.rules') }] },
   {
     path: '/subject/:subjectId/:tab',
     build: (p, t, _me, labels) => [

@@ -6,9 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
-import type { SubjectFormBrief } from '@edc/domain';
-import { PointChips } from '../subjects/ui';
+import { formCompletedStatus, type SubjectFormBrief } from '@edc/domain';
+import { CompletedStatusChip, PointChips } from '../subjects/ui';
 import { formTitle } from './format';
+import { NoteStatusIndicator } from './NoteIndicator';
 
 const GREEN = '#2e7d32';
 
@@ -36,6 +37,18 @@ function Progress({ form }: { form: SubjectFormBrief }) {
   );
 }
 
+/** The form's place in the completed-status sequence (validation included), in the spec's colour. */
+function FormStatus({ form }: { form: SubjectFormBrief }) {
+  const { t } = useTranslation();
+  const status = formCompletedStatus(form);
+  const label = t(`validation:formStatus.${status}`);
+  return (
+    <Box sx={{ mb: 1 }} data-testid="form-status" data-status={status} title={t('validation:formStatusLabel', { status: label })}>
+      <CompletedStatusChip status={status} label={label} />
+    </Box>
+  );
+}
+
 /** The visit's forms as cards, each opening the subject form dialog; a card shows its points (at most 6, then '+N'). */
 export function FormList({ forms, onOpen }: { forms: SubjectFormBrief[]; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
@@ -58,14 +71,17 @@ export function FormList({ forms, onOpen }: { forms: SubjectFormBrief[]; onOpen:
             <CardActionArea
               onClick={() => onOpen(f.id)}
               aria-label={t('dataEntry:page.openForm', { title })}
+              aria-describedby={f.noteStatus ? `form-notes-${f.id}` : undefined}
               sx={{ p: 2, height: '100%' }}
             >
               <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, mb: 1 }}>
                 <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
                   {title}
                 </Typography>
+                <NoteStatusIndicator status={f.noteStatus} id={`form-notes-${f.id}`} />
                 {f.isComplete && <CheckCircle fontSize="small" sx={{ color: GREEN }} aria-hidden />}
               </Stack>
+              <FormStatus form={f} />
               <Progress form={f} />
               {f.pointList.length > 0 && (
                 <Box sx={{ mt: 1 }} data-testid="form-points">

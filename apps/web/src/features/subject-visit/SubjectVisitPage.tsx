@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,8 @@ import { CompletedStatusChip, PointChips } from '../subjects/ui';
 import { addForm, invalidateVisit, useVisitPage } from './api';
 import { EndVisitDialog } from './dialogs/EndVisitDialog';
 import { SignVisitDialog } from './dialogs/SignVisitDialog';
+import { ValidateVisitDialog } from './dialogs/ValidateVisitDialog';
+import { useValidationSide } from './validationApi';
 import { sortForms } from './format';
 import { FormList } from './FormList';
 import { SubjectFormDialog } from './form/SubjectFormDialog';
@@ -39,6 +42,14 @@ import { VisitSummary } from './VisitSummary';
 /** The visit's title with its occurrence when it repeats. */
 export const visitTitle = (p: Pick<VisitPage, 'visit' | 'repeatIndex'>) =>
   p.visit.repeating && p.repeatIndex > 0 ? `${p.visit.title} #${p.repeatIndex + 1}` : p.visit.title;
+
+/** The search parameters without the link to a field (subjectFormId, subjectFormFieldId). */
+function withoutFieldLink(p: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(p);
+  next.delete('subjectFormId');
+  next.delete('subjectFormFieldId');
+  return next;
+}
 
 function Block({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -90,10 +101,13 @@ export default function SubjectVisitPage() {
   const page = useVisitPage(subjectVisitId, points);
   const subject = useSubject(page.data?.subject.id);
   const qc = useQueryClient();
-  const [dialog, setDialog] = useState<null | 'sign' | 'end'>(null);
+  const [dialog, setDialog] = useState<null | 'sign' | 'end' | 'validate'>(null);
+  const validationSide = useValidationSide();
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
   const [adding, setAdding] = useState(false);
-  const openFormId = params.get('id');
+  // `?id=` opens a form; the queries page's link `?subjectFormId=…&subjectFormFieldId=…` opens it at a field.
+  const openFormId = params.get('id') ?? params.get('subjectFormId');
+  const focusFieldId = params.get('id') ? null : params.get('subjectFormFieldId');
 
   const forms = useMemo(() => sortForms(page.data?.subjectFormList ?? []), [page.data?.subjectFormList]);
   const linked = useMemo(() => sortForms(page.data?.linkedSubjectFormList ?? []), [page.data?.linkedSubjectFormList]);
@@ -124,7 +138,7 @@ export default function SubjectVisitPage() {
   const openForm = (id: string) =>
     setParams(
       (p) => {
-        const next = new URLSearchParams(p);
+        const next = withoutFieldLink(p);
         next.set('id', id);
         return next;
       },
@@ -132,7 +146,7 @@ export default function SubjectVisitPage() {
     );
   const closeForm = () => {
     setParams((p) => {
-      const next = new URLSearchParams(p);
+      const next = withoutFieldLink(p);
       next.delete('id');
       return next;
     });
@@ -198,6 +212,11 @@ export default function SubjectVisitPage() {
               )}
             </>
           )}
+          {validationSide && forms.length + linked.length > 0 && (
+            <Button variant="outlined" startIcon={<VerifiedOutlined />} onClick={() => setDialog('validate')}>
+              {t('validation:visit.open')}
+            </Button>
+          )}
           {showEnd && (
             <Button variant="outlined" startIcon={<FlagOutlined />} onClick={() => setDialog('end')}>
               {t('dataEntry:page.endVisit')}
@@ -260,10 +279,11 @@ export default function SubjectVisitPage() {
           points={points}
           nextFormId={nextFormId}
           showNextForm={ctx.isSiteUser}
+          focusFieldId={focusFieldId}
           onOpenForm={(id) =>
             setParams(
               (p) => {
-                const next = new URLSearchParams(p);
+                const next = withoutFieldLink(p);
                 next.set('id', id);
                 return next;
               },
@@ -275,6 +295,9 @@ export default function SubjectVisitPage() {
       )}
       {dialog === 'sign' && (
         <SignVisitDialog subjectVisitId={v.id} missingRequired={missingRequired} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'validate' && validationSide && (
+        <ValidateVisitDialog subjectVisitId={v.id} side={validationSide} onClose={() => setDialog(null)} />
       )}
       {dialog === 'end' && (
         <EndVisitDialog

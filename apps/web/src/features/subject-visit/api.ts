@@ -102,10 +102,11 @@ export function saveValue(
   reasonForChange: string | null,
 ): Promise<{ data: ItemDataSaved }> {
   const body = { subjectFormFieldId: field.id, ...value };
-  if (!field.itemData) return api.post<ItemDataSaved>('/ItemData', body, silent);
+  // A first value goes to POST /ItemData, unless it comes with a reason (a confirmed section asks for one).
+  if (!field.itemData && !reasonForChange) return api.post<ItemDataSaved>('/ItemData', body, silent);
   return api.post<ItemDataSaved>(
     '/ItemData/WithReason',
-    { ...body, reasonForChange, currentItemDataId: field.itemData.id },
+    { ...body, reasonForChange, currentItemDataId: field.itemData?.id ?? null },
     silent,
   );
 }

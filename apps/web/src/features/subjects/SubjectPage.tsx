@@ -17,6 +17,7 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useResearchVisits, useSubject, useSubjectContext, useSubjectVisits } from './api';
 import { CompletedStatusChip, displayDate, PointChips, SubjectStatusIcon } from './ui';
 import { SubjectAuditTab } from './SubjectAuditTab';
+import { NoteStatusIndicator } from '../subject-visit/NoteIndicator';
 
 /** The visits tab: the subject's visits (ordered by completed status by the server) with status, date and points;
  * each visit's title links to its subject visit page. */
@@ -51,7 +52,10 @@ function VisitsTab({ subjectId, researchId }: { subjectId: string; researchId: s
                   {v.visit.repeating && v.repeatIndex > 0 ? ` #${v.repeatIndex + 1}` : ''}
                 </Link>
               </Typography>
-              <CompletedStatusChip status={v.formCompletedStatus} />
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexShrink: 0 }}>
+                <NoteStatusIndicator status={v.noteStatus} />
+                <CompletedStatusChip status={v.formCompletedStatus} />
+              </Stack>
             </Stack>
             <Typography sx={{ mt: 1 }}>
               {t('subjects:page.date')}: {displayDate(v.date)}

@@ -2,6 +2,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LinkOff from '@mui/icons-material/LinkOff';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ export interface FieldActionHandlers {
   onDependents: (f: FormField) => void;
   onDelete: (f: FormField) => void;
   onDetach: (f: FormField) => void;
+  /** The field's rules (shown to those who may see rules). */
+  onRules?: (f: FormField) => void;
 }
 
 /**
- * A field's actions (spec section 2): details; dependent fields on a Select field; on an open form
+ * A field's actions (spec section 2): details; rules; dependent fields on a Select field; on an open form
  * also detaching a dependent field (`detach`) and deleting.
  */
 export function FieldActions({
@@ -39,6 +42,13 @@ export function FieldActions({
           <InfoOutlined />
         </IconButton>
       </Tooltip>
+      {handlers.onRules && (
+        <Tooltip title={t('rules:field.action')}>
+          <IconButton aria-label={t('rules:field.actionOf', { text: field.text })} onClick={() => handlers.onRules?.(field)}>
+            <GavelOutlined />
+          </IconButton>
+        </Tooltip>
+      )}
       {isSelectField(field) && (
         <Tooltip title={t('design:dependency.button')}>
           <IconButton aria-label={t('design:dependency.of', { text: field.text })} onClick={() => handlers.onDependents(field)}>

@@ -1,5 +1,6 @@
 import '../i18n';
-import { useEffect, useState } from 'react';
+import '../../rules/i18n';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +25,10 @@ import { FieldDetailsDialog } from './FieldDetailsDialog';
 import { FieldsPanel, type FieldsView } from './FieldsPanel';
 import { fieldDomId } from './FieldTree';
 import { SectionsNav } from './SectionsNav';
+import { useRulesAccess } from '../../rules/access';
+
+// The field's rules (and the rule engine) load when first opened.
+const FieldRulesDialog = lazy(() => import('../../rules/FieldRulesDialog').then((m) => ({ default: m.FieldRulesDialog })));
 
 /**
  * /visits/:visitId/form/:formId — sections on the left, the fields of the chosen section on the right.
@@ -43,6 +48,8 @@ export default function FormEditorPage() {
   const [addingFields, setAddingFields] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [dependentsId, setDependentsId] = useState<string | null>(null);
+  const [rulesId, setRulesId] = useState<string | null>(null);
+  const rulesAccess = useRulesAccess();
   const [deletingField, setDeletingField] = useState<FormField | null>(null);
   const [deletingSection, setDeletingSection] = useState(false);
 
@@ -136,6 +143,7 @@ export default function FormEditorPage() {
                 onDependents: (f) => setDependentsId(f.id),
                 onDelete: setDeletingField,
                 onDetach: (f) => cleanParent.mutate(f.id, { onError: (e) => toastError(errorText(e) ?? '') }),
+                onRules: rulesAccess.view ? (f) => setRulesId(f.id) : undefined,
               }}
             />
           </Box>
@@ -154,6 +162,11 @@ export default function FormEditorPage() {
         onClose={() => setDetailsId(null)}
         canEdit={!complete}
       />
+      {rulesId && (
+        <Suspense fallback={null}>
+          <FieldRulesDialog field={all.find((f) => f.id === rulesId) ?? null} onClose={() => setRulesId(null)} />
+        </Suspense>
+      )}
       <DependentFieldsDialog
         parent={all.find((f) => f.id === dependentsId) ?? null}
         sections={list}

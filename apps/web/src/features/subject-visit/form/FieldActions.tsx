@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
+import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import BackspaceOutlined from '@mui/icons-material/BackspaceOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
 import type { SubjectFormFieldReply } from '@edc/domain';
 import { toastError, toastSuccess, ApiError } from '../../../shared/api/client';
 import { addContextForm } from '../api';
 import { useFieldController } from './controller';
+import { useNoteAbilities } from './noteAbilities';
 
 /**
  * A field's actions in a menu mounted only while open: input history, clearing (where allowed), the subject
- * card's value (data link), creating a context form (opened in a new tab) and the field's context forms.
+ * card's value (data link), creating a context form (opened in a new tab), the field's context forms, and its
+ * notes: the history ('Queries (N)') and adding one of the caller's type (spec sections 2 and 6).
  */
 export function FieldActions({
   label,
   field,
+  formId,
   readOnly,
   canClear,
   onClear,
@@ -28,6 +34,8 @@ export function FieldActions({
   /** The button's name (translated by the row). */
   label: string;
   field: SubjectFormFieldReply;
+  /** The subject form (the notes' dialogs read the section's and form's validation from it). */
+  formId: string;
   readOnly: boolean;
   canClear: boolean;
   onClear: () => void;
@@ -53,6 +61,7 @@ export function FieldActions({
         <FieldMenu
           anchor={anchor}
           field={field}
+          formId={formId}
           readOnly={readOnly}
           canClear={canClear}
           onClear={onClear}
@@ -68,6 +77,7 @@ export function FieldActions({
 function FieldMenu({
   anchor,
   field,
+  formId,
   readOnly,
   canClear,
   onClear,
@@ -76,6 +86,7 @@ function FieldMenu({
 }: {
   anchor: HTMLElement;
   field: SubjectFormFieldReply;
+  formId: string;
   readOnly: boolean;
   canClear: boolean;
   onClear: () => void;
@@ -84,6 +95,7 @@ function FieldMenu({
 }) {
   const { t } = useTranslation();
   const ctl = useFieldController();
+  const notes = useNoteAbilities(formId, field.id);
   const ff = field.formField;
   const createContext = async () => {
     // Opened before the request so that the browser does not take it for a pop-up.
@@ -164,6 +176,45 @@ function FieldMenu({
                 <ListAltOutlined fontSize="small" />
               </ListItemIcon>
               {t('dataEntry:field.contextForms')}
+            </MenuItem>
+          )}
+          <MenuItem
+            onClick={() => {
+              close();
+              ctl.showNotes(field, formId);
+            }}
+          >
+            <ListItemIcon>
+              <ForumOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('notes:menu.history', { count: field.noteCount ?? 0 })}
+          </MenuItem>
+          {notes.addType && (
+            // Refused: still focusable (a menu's disabled item is read out), with the reason legible beside it.
+            <MenuItem
+              aria-disabled={notes.refusal !== null || undefined}
+              onClick={() => {
+                if (notes.refusal) return;
+                close();
+                ctl.addNote(field, formId, notes.addType!);
+              }}
+              sx={
+                notes.refusal ? { cursor: 'default', '& .MuiListItemIcon-root, & .note-add-label': { opacity: 0.5 } } : undefined
+              }
+            >
+              <ListItemIcon>
+                <AddCommentOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <span className="note-add-label">
+                    {t(notes.addType === 'Comment' ? 'notes:menu.addComment' : 'notes:menu.add')}
+                  </span>
+                }
+                secondary={notes.refusal ? t(`notes:refusal.${notes.refusal}`) : undefined}
+                slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 280 } } }}
+                sx={{ my: 0 }}
+              />
             </MenuItem>
           )}
         </Menu>

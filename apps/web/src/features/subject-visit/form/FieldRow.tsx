@@ -15,8 +15,12 @@ import {
 } from '@edc/domain';
 import { readLinkData } from '../api';
 import { parseTyped, typedText } from '../format';
+import { noteColour } from '../NoteIndicator';
+import { ApiError } from '../../../shared/api/client';
+import { useFieldController, useRuleProposal } from './controller';
 import { FieldActions } from './FieldActions';
 import { ValueInput } from './ValueInput';
+import { readCalculate } from './ruleProposals';
 import { useFieldSave, type SaveStatus } from './useFieldSave';
 
 export interface FieldRowProps {
@@ -38,7 +42,7 @@ const csColour = (cs: string) => (cs === 'Normal' ? 'success.main' : 'error.main
 /**
  * One field of a subject form: its label (text, required asterisk red until a value exists), text before
  * and after, units, the input of its type, clinical significance and comment where the design asks, the
- * reference-range message, the linked-data proposal and the field's actions. What the user types is this
+ * reference-range message, the proposals to accept (linked data, a rule's calculated value) and the field's actions. What the user types is this
  * component's own state: a keystroke re-renders this row only (memo on the field object, which the form
  * replaces only when this field's data change).
  */
@@ -124,6 +128,53 @@ export const FieldRow = memo(function FieldRow({
       .then((r) => setProposal({ value: r.value }))
       .catch(() => undefined);
   };
+  // A rule's calculated value (InsertAction): proposed by a save of another field, or asked for with Calculate.
+  const ctl = useFieldController();
+  const ruleProposal = useRuleProposal(field.id);
+  const calculable = type === 'Calculated' && !readOnly;
+  const [calc, setCalc] = useState<'idle' | 'asking' | 'none'>('idle');
+  // The proposal the user asked for takes the focus (its button is gone); one a save brought does not.
+  const [focusProposal, setFocusProposal] = useState(false);
+  const focusInput = () => window.setTimeout(() => document.getElementById(inputId)?.focus(), 0);
+  const calculate = async () => {
+    setCalc('asking');
+    if (save.status.kind === 'error') save.setStatus({ kind: 'idle' });
+    try {
+      const r = await readCalculate(field.id);
+      setFocusProposal(true);
+      if (r) {
+        setCalc('idle');
+        ctl.proposals.put([{ subjectFormFieldId: field.id, value: r.value, ruleId: r.ruleId }]);
+      } else setCalc('none');
+    } catch (e) {
+      setCalc('idle');
+      const message = e instanceof ApiError ? e.message : t('common:errors.network');
+      save.setStatus({
+        kind: 'error',
+        message,
+        text: t('dataEntry:field.calcFailed', { message }),
+        retry: () => void calculate(),
+      });
+    }
+  };
+  const acceptRule = async (value: string) => {
+    const before = stored === null ? null : save.readable(stored);
+    setDraft(typedText(type, value, i18n.language));
+    const sent = await save.commit(
+      { data: value, comment: storedComment, clinicalSignificanceString: storedCs },
+      { autoReason: t('dataEntry:field.calcReason') },
+    );
+    if (sent === 'sent') {
+      if (before) setReceived(before);
+      focusInput();
+    } else if (sent === 'cancelled') revert();
+    else if (sent === 'unchanged') ctl.proposals.drop(field.id);
+  };
+  const rejectRule = () => {
+    ctl.proposals.drop(field.id);
+    focusInput();
+  };
+
   const acceptLink = async (value: string) => {
     const before = save.readable(stored);
     setProposal(null);
@@ -144,6 +195,7 @@ export const FieldRow = memo(function FieldRow({
       className="field-row"
       data-testid="field-row"
       data-field={ff.text}
+      data-field-id={field.id}
       data-type={type}
       style={depth > 0 ? { paddingLeft: depth * 20 } : undefined}
     >
@@ -155,10 +207,12 @@ export const FieldRow = memo(function FieldRow({
           </span>
         )}
       </label>
-      <div className="field-actions">
+      <div className="field-actions" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+        <NoteBadge field={field} formId={formId} t={t} />
         <FieldActions
           label={t('dataEntry:field.actions', { field: ff.text })}
           field={field}
+          formId={formId}
           readOnly={readOnly}
           canClear={mayClearField(ff, field.itemData, { disabled: readOnly })}
           onClear={() => void save.clear()}
@@ -185,6 +239,18 @@ export const FieldRow = memo(function FieldRow({
         />
         {(ff.textAfter || ff.units || ff.field.units) && (
           <span className="field-aside">{[ff.textAfter, ff.units ?? ff.field.units].filter(Boolean).join(' ')}</span>
+        )}
+        {calculable && !ruleProposal && calc !== 'none' && (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={disabled || calc === 'asking'}
+            onClick={() => void calculate()}
+            data-testid="calculate"
+            sx={{ minHeight: 32 }}
+          >
+            {calc === 'asking' ? t('dataEntry:field.calculating') : t('dataEntry:field.calculate')}
+          </Button>
         )}
         {(save.status.kind === 'saving' || save.status.kind === 'saved') && (
           <span className="field-state" role="status" data-state={save.status.kind} data-testid="field-state">
@@ -239,36 +305,156 @@ export const FieldRow = memo(function FieldRow({
           mask={ff.mask}
           received={received}
         />
-        {proposal && (
-          <Alert
-            severity="info"
-            sx={{ mt: 1 }}
-            action={
-              proposal.value !== null ? (
-                <>
-                  <Button size="small" onClick={() => void acceptLink(proposal.value!)}>
-                    {t('dataEntry:field.linkAccept')}
-                  </Button>
-                  <Button size="small" color="inherit" onClick={() => setProposal(null)}>
-                    {t('dataEntry:field.linkReject')}
-                  </Button>
-                </>
-              ) : (
-                <Button size="small" color="inherit" onClick={() => setProposal(null)}>
-                  {t('common:actions.close')}
-                </Button>
-              )
-            }
-          >
-            {proposal.value !== null
-              ? t('dataEntry:field.linkProposal', { value: save.readable(proposal.value) })
-              : t('dataEntry:field.linkNone')}
-          </Alert>
+        {ruleProposal ? (
+          <ProposalAlert
+            t={t}
+            kind="rule"
+            text={t('dataEntry:field.calcProposal', { value: save.readable(ruleProposal.value) })}
+            current={stored !== null ? t('dataEntry:field.calcCurrent', { value: save.readable(stored) }) : null}
+            disabled={disabled}
+            autoFocus={focusProposal}
+            onAccept={() => void acceptRule(ruleProposal.value)}
+            onReject={rejectRule}
+          />
+        ) : calc === 'none' ? (
+          <ProposalAlert
+            t={t}
+            kind="rule"
+            text={t('dataEntry:field.calcNone')}
+            autoFocus={focusProposal}
+            onClose={() => {
+              setCalc('idle');
+              focusInput();
+            }}
+          />
+        ) : (
+          proposal && (
+            <ProposalAlert
+              t={t}
+              kind="link"
+              text={
+                proposal.value !== null
+                  ? t('dataEntry:field.linkProposal', { value: save.readable(proposal.value) })
+                  : t('dataEntry:field.linkNone')
+              }
+              onAccept={proposal.value !== null ? () => void acceptLink(proposal.value!) : undefined}
+              onReject={() => setProposal(null)}
+              onClose={proposal.value === null ? () => setProposal(null) : undefined}
+            />
+          )
         )}
       </div>
     </div>
   );
 });
+
+/**
+ * A value proposed to the field, to accept or reject (the subject card's through the data link, or a rule's
+ * calculated value), or a message that there is none, to close. The buttons wrap under the text on a narrow
+ * screen.
+ */
+function ProposalAlert({
+  t,
+  kind,
+  text,
+  current = null,
+  disabled = false,
+  autoFocus = false,
+  onAccept,
+  onReject,
+  onClose,
+}: {
+  t: TFunction;
+  kind: 'link' | 'rule';
+  text: string;
+  /** The field's current value, which an acceptance replaces. */
+  current?: string | null;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  onAccept?: () => void;
+  onReject?: () => void;
+  onClose?: () => void;
+}) {
+  return (
+    <Alert
+      severity="info"
+      data-testid="proposal"
+      data-kind={kind}
+      sx={{ mt: 1, flexWrap: 'wrap', '& .MuiAlert-action': { ml: 'auto', pl: 1, mr: 0 } }}
+      action={
+        onAccept ? (
+          <>
+            <Button size="small" disabled={disabled} autoFocus={autoFocus} onClick={onAccept}>
+              {t('dataEntry:field.linkAccept')}
+            </Button>
+            <Button size="small" color="inherit" disabled={disabled} onClick={onReject}>
+              {t('dataEntry:field.linkReject')}
+            </Button>
+          </>
+        ) : (
+          <Button size="small" color="inherit" autoFocus={autoFocus} onClick={onClose ?? onReject}>
+            {t('common:actions.close')}
+          </Button>
+        )
+      }
+    >
+      <span data-testid="proposal-text">{text}</span>
+      {current && (
+        <Typography variant="body2" color="text.secondary" data-testid="proposal-current">
+          {current}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * The field's note indicator (spec section 4): the number of notes the caller sees, in the colour of the most
+ * urgent status; it opens the field's note history. Nothing while the field has no notes.
+ */
+function NoteBadge({ field, formId, t }: { field: SubjectFormFieldReply; formId: string; t: TFunction }) {
+  const ctl = useFieldController();
+  const count = field.noteCount ?? 0;
+  if (count === 0) return null;
+  const status = field.noteStatus ?? 'Closed';
+  const label = t('notes:indicator.field', {
+    field: field.formField.text,
+    count,
+    status: t(`notes:status.${status}`),
+  });
+  return (
+    <button
+      type="button"
+      className="field-note-badge"
+      aria-label={label}
+      title={label}
+      data-testid="note-badge"
+      data-status={status}
+      onClick={() => ctl.showNotes(field, formId)}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 3,
+        minWidth: 32,
+        height: 26,
+        padding: '0 8px',
+        border: 0,
+        borderRadius: 13,
+        background: noteColour(status),
+        color: '#fff',
+        font: 'inherit',
+        fontSize: 13,
+        fontWeight: 700,
+        cursor: 'pointer',
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="currentColor">
+        <path d="M20 2H4c-1.1 0-1.99.9-1.99 2L2 22l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m-7 12h-2v-2h2zm0-4h-2V6h2z" />
+      </svg>
+      {count}
+    </button>
+  );
+}
 
 function FieldMessages({
   t,
@@ -313,7 +499,7 @@ function FieldMessages({
           </Button>
         }
       >
-        {t('dataEntry:field.notSaved', { message: status.message })}
+        {status.text ?? t('dataEntry:field.notSaved', { message: status.message })}
       </Alert>,
     );
   }

@@ -33,6 +33,7 @@ import {
 import { displayDateTime } from '../format';
 import { FieldRow } from './FieldRow';
 import { CompleteAtDialog, SectionHistoryDialog, StatusDialog } from './dialogs/SectionDialogs';
+import { SectionValidation } from './SectionValidation';
 
 export interface SectionContext {
   formId: string;
@@ -40,6 +41,8 @@ export interface SectionContext {
   canEdit: boolean;
   visitDate: string;
   dayPlus: number;
+  /** The form is validated by the monitor (the section's validation revert is hidden then). */
+  formKioValidated?: boolean;
 }
 
 /** The fields in display order: by index, each child right after its parent, with its depth; hidden ones left out. */
@@ -203,11 +206,7 @@ function SectionHeader({ section, ctx }: { section: SubjectFormSectionReply; ctx
       {section.status === 'NotCompleted' && section.statusMessage && (
         <Typography variant="body2">{t('dataEntry:section.statusMessage', { message: section.statusMessage })}</Typography>
       )}
-      {validated && (
-        <Typography variant="body2" color="text.secondary">
-          {t('dataEntry:section.validated')}
-        </Typography>
-      )}
+      <SectionValidation section={section} ctx={ctx} />
       {dialog?.kind === 'status' && (
         <StatusDialog
           status={dialog.status}
@@ -279,7 +278,7 @@ function SectionComment({ section, ctx }: { section: SubjectFormSectionReply; ct
 }
 
 /** The look of the field rows, given once for the section (the rows are plain elements, see FieldRow). */
-const fieldRowStyles = {
+export const fieldRowStyles = {
   '& .field-row': {
     display: 'grid',
     gridTemplateColumns: '1fr auto',

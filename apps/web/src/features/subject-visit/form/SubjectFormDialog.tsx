@@ -20,7 +20,10 @@ import { ApiError, toastError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { completeForm, formKey, invalidateVisit, useSubjectForm } from '../api';
 import { formTitle } from '../format';
+import { NoteStatusIndicator } from '../NoteIndicator';
 import { FieldControllerProvider } from './controller';
+import { sectionIndexOf, useScrollToField } from './focusField';
+import { FormValidation } from './FormValidation';
 import { FormHistoryDialog } from './dialogs/SectionDialogs';
 import { LinkedVisitsDialog } from './dialogs/LinkedVisitsDialog';
 import { SectionPanel, sectionDeviates, type SectionContext } from './SectionPanel';
@@ -45,6 +48,7 @@ export function SubjectFormDialog({
   showNextForm,
   onOpenForm,
   onClose,
+  focusFieldId,
 }: {
   subjectFormId: string;
   visit: FormDialogVisit;
@@ -53,6 +57,8 @@ export function SubjectFormDialog({
   showNextForm: boolean;
   onOpenForm: (id: string) => void;
   onClose: () => void;
+  /** A field to open the form at (its section's tab, scrolled to and highlighted): the queries page's link. */
+  focusFieldId?: string | null;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -99,6 +105,7 @@ export function SubjectFormDialog({
             showNextForm={showNextForm}
             onOpenForm={onOpenForm}
             onClose={onClose}
+            focusFieldId={focusFieldId}
           />
         </FieldControllerProvider>
       )}
@@ -114,6 +121,7 @@ function FormBody({
   showNextForm,
   onOpenForm,
   onClose,
+  focusFieldId,
 }: {
   form: SubjectFormReply;
   visit: FormDialogVisit;
@@ -122,6 +130,7 @@ function FormBody({
   showNextForm: boolean;
   onOpenForm: (id: string) => void;
   onClose: () => void;
+  focusFieldId?: string | null;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -129,15 +138,23 @@ function FormBody({
     () => [...form.subjectFormSectionList].sort((a, b) => a.formSection.index - b.formSection.index),
     [form.subjectFormSectionList],
   );
-  const [tab, setTab] = useState(0);
+  const [tab, setTab] = useState(() => sectionIndexOf(sections, focusFieldId));
+  useScrollToField(focusFieldId);
   const [history, setHistory] = useState(false);
   const [linked, setLinked] = useState(false);
   const linkedVisits = form.linkedSubjectVisitList ?? [];
   const [completing, setCompleting] = useState(false);
   const active = sections[Math.min(tab, sections.length - 1)];
   const ctx = useMemo<SectionContext>(
-    () => ({ formId: form.id, subjectVisitId: visit.id, canEdit: form.canEdit, visitDate: visit.date, dayPlus: visit.dayPlus }),
-    [form.id, visit.id, form.canEdit, visit.date, visit.dayPlus],
+    () => ({
+      formId: form.id,
+      subjectVisitId: visit.id,
+      canEdit: form.canEdit,
+      visitDate: visit.date,
+      dayPlus: visit.dayPlus,
+      formKioValidated: form.kioValidate,
+    }),
+    [form.id, visit.id, form.canEdit, visit.date, visit.dayPlus, form.kioValidate],
   );
   const allComplete = sections.length > 0 && sections.every((s) => s.isComplete);
   const complete = async () => {
@@ -184,7 +201,12 @@ function FormBody({
                   <WarningAmber fontSize="small" color="warning" aria-hidden />
                 ) : undefined
               }
-              label={s.formSection.sectionName}
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                  {s.formSection.sectionName}
+                  <NoteStatusIndicator status={s.noteStatus} size={18} />
+                </Box>
+              }
               sx={{ minHeight: 48 }}
             />
           ))}
@@ -235,6 +257,7 @@ function FormBody({
             <CheckCircle fontSize="small" /> {t('dataEntry:form.completed')}
           </Typography>
         )}
+        <FormValidation form={form} subjectVisitId={visit.id} />
         {linkedVisits.length > 0 && (
           <Button onClick={() => setLinked(true)}>{t('dataEntry:linkedVisits.open', { count: linkedVisits.length })}</Button>
         )}

@@ -15,6 +15,7 @@ import {
 } from '../api';
 import { readableValue } from '../format';
 import { useFieldController } from './controller';
+import { refreshNoteIndicators } from './refreshNotes';
 
 export type CommitResult = 'sent' | 'unchanged' | 'cancelled' | 'busy';
 
@@ -23,7 +24,7 @@ export type SaveStatus =
   | { kind: 'saving' }
   | { kind: 'saved' }
   /** A network or server failure: what was typed stays, the save can be repeated. */
-  | { kind: 'error'; message: string; retry: () => void }
+  | { kind: 'error'; message: string; retry: () => void; /** The line shown instead of 'Не сохранено: …'. */ text?: string }
   /** Someone else saved first (409): the field holds the current value now, the input keeps what was typed. */
   | { kind: 'stale'; current: string };
 
@@ -31,7 +32,8 @@ export type SaveStatus =
  * Saving one field's value (spec sections 4, 5 and 8): the confirmation before editing a completed section,
  * the reason for change once a value exists, then POST /ItemData (first value), /ItemData/WithReason,
  * /ItemData/{id}/Clean or /ItemData/AddDocument; the reply replaces the field (and the fields whose
- * visibility changed) in the cached form. A 409 reads the field again and shows its current value; any
+ * visibility changed) in the cached form, and the values the rules propose for other fields go to the form's
+ * proposals (the field's own proposal is settled by the save). A 409 reads the field again and shows its current value; any
  * other failure keeps what was typed and offers to save again.
  */
 export function useFieldSave(
@@ -56,8 +58,12 @@ export function useFieldSave(
       // The mark fades after a moment: the value on screen is the stored one.
       window.setTimeout(() => setStatus((s) => (s.kind === 'saved' ? { kind: 'idle' } : s)), 2500);
       updateCachedForm(qc, opts.formId, (f) => applySaved(f, fieldRef.current.id, saved));
+      ctl.proposals.drop(fieldRef.current.id);
+      if (saved.proposals?.length) ctl.proposals.put(saved.proposals);
+      // An edit check may have raised or closed an Auto note (on this field or another of the form).
+      refreshNoteIndicators(qc, opts.formId);
     },
-    [qc, opts.formId],
+    [qc, opts.formId, ctl],
   );
 
   const fail = async (e: unknown, retry: () => void) => {
@@ -75,21 +81,29 @@ export function useFieldSave(
     setStatus({ kind: 'error', message, retry });
   };
 
-  /** Asks what must be asked before a change; null when the user stepped back. */
+  /**
+   * Asks what must be asked before a change; null when the user stepped back. `autoReason` (a value a rule
+   * calculated) stands for the reason of a change outside a confirmed section; in a confirmed one the user
+   * confirms and gives the reason as for any change.
+   */
   const ask = async (request: {
     kind: 'change' | 'clear';
     oldText?: string;
     newText?: string;
+    autoReason?: string;
   }): Promise<{ reason: string | null } | null> => {
     const f = fieldRef.current;
     if (opts.sectionComplete && !(await ctl.confirmCompletedEdit())) return null;
-    if (!f.itemData && request.kind === 'change') return { reason: null };
-    const reason = await ctl.askReason({ ...request, subject: f.formField.text });
+    // A first value needs no reason, except in a confirmed section (docs/data-entry.md "Values").
+    if (!f.itemData && request.kind === 'change' && !opts.sectionComplete) return { reason: null };
+    if (request.autoReason && !opts.sectionComplete) return { reason: request.autoReason };
+    const { autoReason: _auto, ...question } = request;
+    const reason = await ctl.askReason({ ...question, subject: f.formField.text });
     return reason === null ? null : { reason };
   };
 
   /** Saves a value: 'sent' (saved or failed visibly), 'unchanged', 'cancelled' by the user, or 'busy'. */
-  const commit = async (value: Required<ValuePayload>): Promise<CommitResult> => {
+  const commit = async (value: Required<ValuePayload>, how: { autoReason?: string } = {}): Promise<CommitResult> => {
     if (busy.current) return 'busy';
     const f = fieldRef.current;
     const cur = f.itemData;
@@ -105,7 +119,12 @@ export function useFieldSave(
     if (!cur && value.data === null && !value.comment && !value.clinicalSignificanceString) return 'unchanged';
     busy.current = true;
     try {
-      const answer = await ask({ kind: 'change', oldText: readable(cur?.data), newText: readable(value.data) });
+      const answer = await ask({
+        kind: 'change',
+        oldText: readable(cur?.data),
+        newText: readable(value.data),
+        autoReason: how.autoReason,
+      });
       if (!answer) return 'cancelled';
       const send = async () => {
         setStatus({ kind: 'saving' });
