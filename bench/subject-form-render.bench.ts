@@ -13,11 +13,14 @@
 // The built app (apps/web/dist) is served and the API answered from memory, so only the browser's work is
 // measured. Run: npm run build -w apps/web && npx tsx bench/subject-form-render.bench.ts
 // (BENCH_WEB_DIST=<folder> measures another build of the web app.)
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { report } from './support.js';
+import {
+  benchUuid as uuid,
+  installKeystrokeProbe,
+  launchWebApp,
+  report,
+  timeKeystrokes,
+  WEB_ORIGIN as ORIGIN,
+} from './support.js';
 
 const SECTIONS = 3;
 const FIELDS_PER_SECTION = 100;
@@ -26,11 +29,7 @@ const WARM_UP = 2;
 const KEYSTROKES = 50;
 const RENDER_BUDGET_MS = 500;
 const KEY_BUDGET_MS = 50;
-const ORIGIN = 'http://bench.local';
-const dist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-const uuid = (n: number, kind: number) =>
-  `00000000-0000-4000-8${kind.toString().padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
 const researchId = uuid(1, 1);
 const research = { id: researchId, grlsProtocolNumber: 'BENCH-001', mnn: 'Bench', statusString: 'Current', withIwrs: false };
 const centre = {
@@ -263,30 +262,32 @@ const replies: Record<string, unknown> = {
   '/api/SubjectVisitDocuments': { data: [] },
   [`/api/Researches/${researchId}`]: { data: { ...research, groupList: ['A', 'B'] } },
 };
-const types: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.html': 'text/html',
-  '.json': 'application/json',
-};
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
-await context.addCookies([{ name: 'accessMISToken', value: 'bench', url: ORIGIN }]);
-// tsx (esbuild's keepNames) wraps named functions in __name(), which the page does not have.
-await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-// The page's instruments: the click on the form card and the keystrokes, each to the frame painted after it.
+const { browser, context, missing } = await launchWebApp((request, url) => {
+  if (url.pathname === '/api/ItemData' && request.method() === 'POST') {
+    // A typed value saved when its field loses focus: stored as sent.
+    const sent = request.postDataJSON() as { subjectFormFieldId: string; data: string | null };
+    const itemData = {
+      id: uuid(1, 18),
+      ...sent,
+      comment: null,
+      clinicalSignificanceString: null,
+      reasonForChange: null,
+      documentId: null,
+      createdAt,
+      createdBy: { id: user.id, fullName: 'User Bench', employeeType: 'PrincipalInvestigator' },
+    };
+    return { status: 201, body: { data: { itemData, visibility: [] } } };
+  }
+  const body = replies[url.pathname];
+  return body ? { body } : undefined;
+});
+// The page's instruments: the keystrokes (bench/support.ts) and the click on the form card, each to the frame
+// painted after it.
+await installKeystrokeProbe(context);
 await context.addInitScript(() => {
-  type Bench = {
-    clickAt: number | null;
-    painted: number | null;
-    keySamples: number[];
-    keyAt: number | null;
-    counting: boolean;
-    commits: number;
-    rowRenders: number;
-  };
-  const b: Bench = { clickAt: null, painted: null, keySamples: [], keyAt: null, counting: false, commits: 0, rowRenders: 0 };
+  type Bench = { clickAt: number | null; painted: number | null; counting: boolean; commits: number; rowRenders: number };
+  const b: Bench = { clickAt: null, painted: null, counting: false, commits: 0, rowRenders: 0 };
   (window as unknown as { __bench: Bench }).__bench = b;
   const afterPaint = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
   window.addEventListener(
@@ -304,13 +305,6 @@ await context.addInitScript(() => {
     },
     true,
   );
-  window.addEventListener('keydown', () => (b.keyAt = performance.now()), true);
-  document.addEventListener('input', () => {
-    const at = b.keyAt;
-    if (at === null) return;
-    b.keyAt = null;
-    afterPaint(() => b.keySamples.push(performance.now() - at));
-  });
   // A minimal React DevTools hook: counts commits and the field rows that rendered in them while `counting`.
   type Fiber = { child: Fiber | null; sibling: Fiber | null; return: Fiber | null; flags: number; memoizedProps: unknown };
   (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -338,46 +332,6 @@ await context.addInitScript(() => {
     },
   };
 });
-const missing = new Set<string>();
-await context.route(`${ORIGIN}/**`, async (route) => {
-  const url = new URL(route.request().url());
-  if (url.pathname === '/api/ItemData' && route.request().method() === 'POST') {
-    // A typed value saved when its field loses focus: stored as sent.
-    const sent = route.request().postDataJSON() as { subjectFormFieldId: string; data: string | null };
-    const itemData = {
-      id: uuid(1, 18),
-      ...sent,
-      comment: null,
-      clinicalSignificanceString: null,
-      reasonForChange: null,
-      documentId: null,
-      createdAt,
-      createdBy: { id: user.id, fullName: 'User Bench', employeeType: 'PrincipalInvestigator' },
-    };
-    return route.fulfill({
-      status: 201,
-      contentType: 'application/json',
-      body: JSON.stringify({ data: { itemData, visibility: [] } }),
-    });
-  }
-  if (url.pathname.startsWith('/api/')) {
-    const body = replies[url.pathname];
-    if (!body) missing.add(`${route.request().method()} ${url.pathname}`);
-    return route.fulfill({
-      status: body ? 200 : 404,
-      contentType: 'application/json',
-      body: JSON.stringify(body ?? { errors: [] }),
-    });
-  }
-  const file = path.join(dist, url.pathname);
-  const found = url.pathname !== '/' && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
-  return route.fulfill({
-    status: 200,
-    contentType: types[path.extname(found)] ?? 'application/octet-stream',
-    body: fs.readFileSync(found),
-  });
-});
-
 const page = await context.newPage();
 const rows = page.getByTestId('field-row');
 const card = page.getByTestId('subject-form-card').getByRole('button');
@@ -436,17 +390,8 @@ async function keystrokes(type: 'Text' | 'Number', count: number, nth = 1): Prom
   await input.scrollIntoViewIfNeeded();
   await input.focus();
   await page.keyboard.press('End');
-  await page.evaluate(() => ((window as unknown as { __bench: { keySamples: number[] } }).__bench.keySamples = []));
-  for (let i = 0; i < count; i += 1) {
-    const key = type === 'Text' ? 'abcdefghij'[i % 10]! : i % 2 ? 'Backspace' : '7';
-    await page.keyboard.press(key);
-    await page.waitForFunction(
-      (n) => (window as unknown as { __bench: { keySamples: number[] } }).__bench.keySamples.length >= n,
-      i + 1,
-      { polling: 'raf' },
-    );
-  }
-  return page.evaluate(() => (window as unknown as { __bench: { keySamples: number[] } }).__bench.keySamples);
+  const keys = Array.from({ length: count }, (_, i) => (type === 'Text' ? 'abcdefghij'[i % 10]! : i % 2 ? 'Backspace' : '7'));
+  return timeKeystrokes(page, keys);
 }
 await keystrokes('Text', 5); // warm-up
 const textKeys = await keystrokes('Text', KEYSTROKES);

@@ -5,22 +5,14 @@
 // so only the browser's work is measured.
 // Run: npm run build -w apps/web && npx tsx bench/subject-grid.bench.ts
 // (BENCH_WEB_DIST=<folder> measures another build of the web app.)
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { report } from './support.js';
+import { benchUuid as uuid, launchWebApp, report, WEB_ORIGIN as ORIGIN } from './support.js';
 
 const SUBJECTS = 50;
 const VISITS = 20;
 const RUNS = 15;
 const BUDGET_MS = 300;
-const ORIGIN = 'http://bench.local';
-const dist = process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const statuses = ['Empty', 'Started', 'Completed', 'QaValidated', 'DmValidated', 'QaAndDmValidated', 'KioValidated'] as const;
 
-const uuid = (n: number, kind: number) =>
-  `00000000-0000-4000-8${kind.toString().padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
 const researchId = uuid(1, 1);
 const research = { id: researchId, grlsProtocolNumber: 'BENCH-001', mnn: 'Bench', statusString: 'Current', withIwrs: false };
 const centre = {
@@ -120,36 +112,12 @@ const replies: Record<string, unknown> = {
   },
   [`/api/Researches/${researchId}`]: { data: { ...research, groupList: ['A', 'B'] } },
 };
-const types: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.html': 'text/html',
-  '.json': 'application/json',
-};
-
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
-await context.addCookies([{ name: 'accessMISToken', value: 'bench', url: ORIGIN }]);
+const { browser, context } = await launchWebApp((_request, url) => {
+  const body = replies[url.pathname];
+  return body ? { body } : undefined;
+});
 await context.addInitScript(() => {
   sessionStorage.setItem('subjectMatrix.filters', JSON.stringify({ page: 1, pageSize: 50 }));
-});
-await context.route(`${ORIGIN}/**`, async (route) => {
-  const url = new URL(route.request().url());
-  if (url.pathname.startsWith('/api/')) {
-    const body = replies[url.pathname];
-    return route.fulfill({
-      status: body ? 200 : 404,
-      contentType: 'application/json',
-      body: JSON.stringify(body ?? { errors: [] }),
-    });
-  }
-  const file = path.join(dist, url.pathname);
-  const found = url.pathname !== '/' && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
-  return route.fulfill({
-    status: 200,
-    contentType: types[path.extname(found)] ?? 'application/octet-stream',
-    body: fs.readFileSync(found),
-  });
 });
 
 const page = await context.newPage();

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
 import { auditKeyOf, useAuditKey } from '../apps/server/src/platform/audit/audit-key.js';
 
 export const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,4 +46,114 @@ export function report(name: string, samples: number[], budgetMs?: number): bool
       (budgetMs !== undefined ? ` budget p95<=${budgetMs} ms ${ok ? 'OK' : 'OVER'}` : ''),
   );
   return ok;
+}
+
+// ------------------------------------------------------------------------------- the web app in Chromium
+
+/** Where the built web app is served in the browser benchmarks (the API answered from memory there). */
+export const WEB_ORIGIN = 'http://bench.local';
+/** The built web app (apps/web/dist); BENCH_WEB_DIST=<folder> measures another build. */
+export const WEB_DIST =
+  process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+/** A fixed UUID for a mocked record: the `n`th of `kind`. */
+export const benchUuid = (n: number, kind: number) =>
+  `00000000-0000-4000-8${kind.toString().padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
+
+/** A mocked API reply: its body as JSON (status 200 unless told). */
+export type ApiAnswer = { status?: number; body: unknown };
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+};
+
+/**
+ * Headless Chromium (/usr/bin/chromium) with the built web app at WEB_ORIGIN, signed in (the access cookie),
+ * its `/api/` calls answered by `answer` (undefined: 404, and the call is listed in `missing`).
+ */
+export async function launchWebApp(
+  answer: (request: Request, url: URL) => ApiAnswer | undefined,
+): Promise<{ browser: Browser; context: BrowserContext; missing: Set<string> }> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  await context.addCookies([{ name: 'accessMISToken', value: 'bench', url: WEB_ORIGIN }]);
+  // tsx (esbuild's keepNames) wraps named functions in __name(), which the page does not have.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const missing = new Set<string>();
+  await context.route(`${WEB_ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.startsWith('/api/')) {
+      const reply = answer(route.request(), url);
+      if (!reply) missing.add(`${route.request().method()} ${url.pathname}`);
+      return route.fulfill({
+        status: reply ? (reply.status ?? 200) : 404,
+        contentType: 'application/json',
+        body: JSON.stringify(reply ? reply.body : { errors: [] }),
+      });
+    }
+    const file = path.join(WEB_DIST, url.pathname);
+    const found =
+      url.pathname !== '/' && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(WEB_DIST, 'index.html');
+    return route.fulfill({
+      status: 200,
+      contentType: CONTENT_TYPES[path.extname(found)] ?? 'application/octet-stream',
+      body: fs.readFileSync(found),
+    });
+  });
+  return { browser, context, missing };
+}
+
+/**
+ * The keystroke probe (an init script): from a keydown to the first frame painted after the value of the
+ * focused input changed ("painted": the task after the next animation frame, requestAnimationFrame then
+ * setTimeout 0). The samples are in `window.__keys.samples`.
+ */
+export async function installKeystrokeProbe(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const k = { samples: [] as number[], at: null as number | null };
+    (window as unknown as { __keys: typeof k }).__keys = k;
+    window.addEventListener('keydown', () => (k.at = performance.now()), true);
+    document.addEventListener('input', () => {
+      const at = k.at;
+      if (at === null) return;
+      k.at = null;
+      requestAnimationFrame(() => setTimeout(() => k.samples.push(performance.now() - at), 0));
+    });
+  });
+}
+
+/**
+ * Sends `keys` one by one to the focused element, each after the frame of the one before, and returns their
+ * probe samples; every key must change the value. A key is a key name for keyboard.press, or a character the
+ * US layout lacks (Cyrillic), sent as a key that types it (a keydown with its text, as a Russian layout does).
+ */
+export async function timeKeystrokes(page: Page, keys: readonly string[]): Promise<number[]> {
+  type Probe = { __keys: { samples: number[] } };
+  // After the frame of a key sent before (its sample, if any, comes in then), the samples start afresh.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            (window as unknown as Probe).__keys.samples = [];
+            resolve();
+          }, 0),
+        ),
+      ),
+  );
+  let cdp: CDPSession | undefined;
+  for (const [i, key] of keys.entries()) {
+    if (key.length === 1 && !/^[\x20-\x7e]$/.test(key)) {
+      cdp ??= await page.context().newCDPSession(page);
+      const event = { key, text: key, unmodifiedText: key, windowsVirtualKeyCode: 0 };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
+    } else await page.keyboard.press(key);
+    await page.waitForFunction((n) => (window as unknown as Probe).__keys.samples.length >= n, i + 1, { polling: 'raf' });
+  }
+  await cdp?.detach();
+  return page.evaluate(() => (window as unknown as Probe).__keys.samples);
 }
