@@ -551,8 +551,8 @@ export const ERROR_MESSAGES = {
     en: 'The query has already been answered or is closed',
   },
   note_answer_file_field: {
-    ru: 'Ответ с изменением данных невозможен для поля-файла',
-    en: 'An answer cannot change the value of a file field',
+    ru: 'Ответ с изменением данных невозможен для поля-файла и вычисляемого поля',
+    en: 'An answer cannot change the value of a file or calculated field',
   },
   // Rules
   rules_view_forbidden: {

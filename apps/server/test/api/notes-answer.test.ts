@@ -94,6 +94,21 @@ describe('an answer that changes the value', () => {
     );
   });
 
+  it('is not possible for a calculated field either: its value comes from its rules', async () => {
+    const { fields } = await newForm();
+    const n = await raise('QaNote', fields.calculated.id);
+    expectError(
+      await api(as('sitePi')).send('POST', `/ItemNote/${n.id}/Answer`, {
+        note: 'Пересчитано',
+        itemData: { data: '1', reasonForChange: 'Ошибка', currentItemDataId: null },
+      }),
+      400,
+      'note_answer_file_field',
+      'itemData',
+    );
+    expect(await valuesOf(fields.calculated.id)).toEqual([]);
+  });
+
   it('in a QA-validated section: a plain change stays refused, an answer’s change reverts the validation', async () => {
     const { fields, main, form } = await newForm();
     const first = await pi().ok('POST', '/ItemData', { subjectFormFieldId: fields.number.id, data: '100' });
@@ -134,6 +149,21 @@ describe('an answer that changes the value', () => {
       'form_kio_validated',
     );
     expect((await noteRow(n2.id)).status).toBe('New');
+  });
+
+  it('in a validated section an answer giving the same value again keeps the validation', async () => {
+    const { fields, main } = await newForm();
+    const first = await pi().ok('POST', '/ItemData', { subjectFormFieldId: fields.number.id, data: '100' });
+    const n = await raise('QaNote', fields.number.id);
+    await db().update(subjectFormSections).set({ qaValidate: true, dmValidate: true }).where(eq(subjectFormSections.id, main.id));
+    const res = await api(as('sitePi')).ok('POST', `/ItemNote/${n.id}/Answer`, {
+      note: 'Значение верно',
+      itemData: { data: '100', reasonForChange: 'Проверено', currentItemDataId: first.itemData.id },
+    });
+    expect(res.itemData.itemData.id).toBe(first.itemData.id);
+    const [section] = await db().select().from(subjectFormSections).where(eq(subjectFormSections.id, main.id));
+    expect(section).toMatchObject({ qaValidate: true, dmValidate: true });
+    expect((await noteRow(n.id)).status).toBe('ResolutionProposed');
   });
 
   it('on a signed visit a plain answer is given, a change is refused (409 visit_signed)', async () => {

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { auditLog, itemData, itemNoteEntries, itemNotes, subjectFormFields, users } from '../../src/platform/db/schema/index.js';
+import {
+  auditLog,
+  itemData,
+  itemNoteEntries,
+  itemNotes,
+  subjectFormFields,
+  subjectForms,
+  subjectFormSections,
+  users,
+} from '../../src/platform/db/schema/index.js';
 import { AUTO_CLOSE_TEXT } from '../../src/modules/rules/rule-texts.js';
 import { expectError } from '../support/test-app.js';
 import { setupRulesApp } from './rules-support.js';
@@ -311,16 +320,31 @@ describe('EmailAction: a mail in the outbox', () => {
     expect(answered.itemData.itemData.data).toBe('230');
     await new Promise((r) => setTimeout(r, 20));
     expect(sent()).toHaveLength(3);
-    // A refused save mails nothing.
-    const refused = await s.pi().send('POST', '/ItemData/WithReason', {
-      subjectFormFieldId: fields.sbp.id,
-      data: '120',
-      reasonForChange: 'x',
-      currentItemDataId: current.itemData.id,
+  });
+
+  it('an answer whose value fires the rule but is then refused mails nothing', async () => {
+    const { fields, subject, form } = await s.newForm();
+    const sent = () => s.t.mailer.sent.filter((m) => m.text.includes(subject.identificationNumber));
+    const current = await s.save(fields.sbp, '150');
+    const note = await s
+      .api(s.as('qa'))
+      .ok('POST', '/ItemNote/AddQaItemNote', { subjectFormFieldId: fields.sbp.id, note: 'Проверьте' });
+    // The monitor validated the form: the answer's value is saved and its rules run, then the answer is refused.
+    await db()
+      .update(subjectFormSections)
+      .set({ qaValidate: true, dmValidate: true })
+      .where(eq(subjectFormSections.subjectFormId, form.id));
+    await db()
+      .update(subjectForms)
+      .set({ qaValidate: true, dmValidate: true, kioValidate: true })
+      .where(eq(subjectForms.id, form.id));
+    const refused = await s.pi().send('POST', `/ItemNote/${note.id}/Answer`, {
+      note: 'Исправлено',
+      itemData: { data: '250', reasonForChange: 'Ошибка переноса', currentItemDataId: current.itemData.id },
     });
-    expect(refused.status).toBe(409);
+    expectError(refused, 409, 'form_kio_validated');
     await new Promise((r) => setTimeout(r, 20));
-    expect(sent()).toHaveLength(3);
+    expect(sent()).toHaveLength(0);
   });
 });
 

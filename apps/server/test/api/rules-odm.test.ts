@@ -11,7 +11,7 @@ import { expectError, freshResearch, setupDesignApp } from './design-support.js'
  * a rule the checks refuse makes the whole import a 400 naming the rule, and nothing is imported.
  */
 
-const { t, callers, admin, db } = setupDesignApp();
+const { t, callers, admin, db, as } = setupDesignApp();
 
 const BMI = 'RoundAwayFromZero(Bmi([WEIGHT]; [HEIGHT]); 1)';
 const RANGE = '[SYSBP] < 90 OR [SYSBP] > 160';
@@ -48,11 +48,11 @@ async function designWithRules() {
   return { research, version };
 }
 
-async function exportXml(versionId: string): Promise<string> {
+async function exportXml(versionId: string, who: 'admin' | 'editor' = 'admin'): Promise<string> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/ResearchVersions/${versionId}/Odm`,
-    headers: { authorization: `Bearer ${callers.admin.token}` },
+    headers: { authorization: `Bearer ${callers[who].token}` },
   });
   expect(res.statusCode).toBe(200);
   return res.body;
@@ -124,6 +124,21 @@ describe('rules in ODM', () => {
     expect(data.unmapped).toEqual([
       { element: 'Rule', oid: 'RULE.VS.SBPF.2', message: 'Центр 07 не найден в исследовании; правило пропущено' },
     ]);
+  });
+
+  it('keeps to who reads and edits rules: an Editor (design, not rules) exports none and imports none', async () => {
+    const { version } = await designWithRules();
+    const editors = await exportXml(version.id, 'editor');
+    expect(editors).not.toContain('<ConditionDef ');
+    expect(editors).not.toContain('<MethodDef ');
+    const target = await freshResearch(db());
+    const data = await as('editor').ok('POST', '/ResearchVersions/ImportOdm', {
+      researchId: target.id,
+      xml: await exportXml(version.id),
+    });
+    expect(data.counts.rules).toBe(0);
+    expect(data.unmapped.map((u: { element: string }) => u.element)).toEqual(['Rule', 'Rule', 'Rule']);
+    expect(await db().select().from(rules).where(eq(rules.researchId, target.id))).toEqual([]);
   });
 
   it('refuses a file whose rule does not type-check: 400 naming the rule, nothing imported', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addNoteRefusal,
+  canAnswerWithData,
   canAnswerNote,
   canCloseNote,
   canCommentNote,
@@ -118,6 +119,14 @@ describe('answering and commenting', () => {
     expect(canCommentNote(kio, note('KioNote', 'New'))).toBe(true);
     expect(canCommentNote(admin, note('QaNote', 'New'))).toBe(false);
     expect(canCommentNote(qa, note('QaNote', 'Closed'))).toBe(false);
+  });
+});
+
+describe('answers with a value', () => {
+  it('change any field but a file or a calculated one', () => {
+    for (const t of ['Text', 'Number', 'Select', 'Checkbox', 'Date', 'Time', 'DateTime']) expect(canAnswerWithData(t)).toBe(true);
+    expect(canAnswerWithData('File')).toBe(false);
+    expect(canAnswerWithData('Calculated')).toBe(false);
   });
 });
 

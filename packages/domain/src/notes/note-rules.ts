@@ -103,8 +103,11 @@ export function canAnswerNote(a: NoteActor, note: { type: NoteType; status: Note
   return isSite(a) && mayEditForm && isAnswerable(note);
 }
 
-/** An answer with a data change is not possible for file fields. */
-export const canAnswerWithData = (fieldType: string): boolean => fieldType !== 'File';
+/**
+ * An answer with a data change is not possible for file fields (spec section 4), nor for calculated fields,
+ * whose values come from their rules (docs/rules.md).
+ */
+export const canAnswerWithData = (fieldType: string): boolean => fieldType !== 'File' && fieldType !== 'Calculated';
 
 /**
  * The status after a comment (AnswerComment): the raising side's comment on a proposed resolution sends the

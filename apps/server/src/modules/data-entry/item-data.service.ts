@@ -49,6 +49,11 @@ export interface SaveInput {
   /** The value the client read: required (null when there was none) for every mode but `add`. */
   currentItemDataId?: string | null;
   document?: { name: string; file: UploadedPdf };
+  /**
+   * An answer to a query (notes module): a QA- or DM-validated section does not refuse the value; the answer
+   * reverts the validation once the value really changed.
+   */
+  answering?: boolean;
 }
 
 /** QA's "change data" (spec section 6): a QA specialist (not a data manager) changes a value of a confirmed section. */
@@ -142,7 +147,7 @@ async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: Save
   assertMayChangeValue(caller, ctx, mode);
   const label = { field: ctx.formField.text };
   const fieldType = ctx.fieldDef.fieldType as FieldType;
-  if (ctx.section.qaValidate || ctx.section.dmValidate) throw conflict('section_validated');
+  if ((ctx.section.qaValidate || ctx.section.dmValidate) && !input.answering) throw conflict('section_validated');
   if (ctx.field.isHidden) throw conflict('field_hidden', 'subjectFormFieldId', label);
   if (mode === 'document' && fieldType !== 'File') throw badRequest('field_not_file', 'subjectFormFieldId', label);
   if ((mode === 'add' || mode === 'change') && fieldType === 'File') throw badRequest('field_is_file', 'data', label);

@@ -203,7 +203,8 @@ export async function validateFormList(
       await applyForm(tx, caller, ctx, endpoint, true);
       validated.push(ctx);
     }
-    for (const visitId of new Set(validated.map((c) => c.visit.id))) await refreshVisitStatus(tx, visitId);
+    // The visits in id order too, so that two lists never wait on each other's visit crosswise.
+    for (const visitId of [...new Set(validated.map((c) => c.visit.id))].sort()) await refreshVisitStatus(tx, visitId);
     return validated;
   });
   const noteTypes = noteTypesSeenBy(caller.actor);

@@ -46,9 +46,15 @@ export function answerNote(
     let itemData: ItemDataSaved | null = null;
     if (input.itemData) {
       if (!canAnswerWithData(note.fieldType)) throw badRequest('note_answer_file_field', 'itemData');
-      const reason = input.itemData.reasonForChange;
-      await revertValidationForChange(tx, caller, ctx, note.subjectFormSectionId, reason);
-      itemData = await saveValueIn(tx, caller, 'change', { ...input.itemData, subjectFormFieldId: note.subjectFormFieldId });
+      itemData = await saveValueIn(tx, caller, 'change', {
+        ...input.itemData,
+        subjectFormFieldId: note.subjectFormFieldId,
+        answering: true,
+      });
+      // A value that really changed reverts the section's QA/DM validation (the same value again changes nothing).
+      if (itemData.itemData.id !== input.itemData.currentItemDataId) {
+        await revertValidationForChange(tx, caller, ctx, note.subjectFormSectionId, input.itemData.reasonForChange);
+      }
     }
     // The value may have closed the note itself (an Auto note whose rule no longer holds, docs/rules.md):
     // the answer is recorded, and the note stays closed.

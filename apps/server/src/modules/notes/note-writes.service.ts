@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   addNoteRefusal,
@@ -16,7 +15,6 @@ import {
 } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
-import { subjectFormFields } from '../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { conflict, forbidden } from '../../platform/http/errors.js';
 import { formContext, missing, type FormContext } from '../data-entry/data-entry.context.js';
@@ -73,12 +71,9 @@ export async function addNote(
   caller: ActorCaller,
 ): Promise<ItemNoteReply> {
   return deps.db.transaction(async (tx) => {
-    const [field] = await tx
-      .select({ subjectFormId: subjectFormFields.subjectFormId })
-      .from(subjectFormFields)
-      .where(eq(subjectFormFields.id, input.subjectFormFieldId));
-    if (!field) throw missing(caller, 'subjectFormFieldId');
-    await lockForm(tx, field.subjectFormId);
+    // The caller's view first (404 outside it), then the form's lock, then the field as it is under the lock.
+    const seen = await fieldContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
+    await lockForm(tx, seen.subjectForm.id);
     const ctx = await fieldContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
     const a = noteActorOf(caller.actor);
     const own = noteTypeOf(a);

@@ -250,27 +250,7 @@ export async function createRule(deps: Deps, input: Input, caller: ActorCaller):
   if (!mayEditRules(caller.actor, target.researchId)) throw forbidden();
   if (target.researchStatus !== 'Current') throw conflict('research_not_current');
   const checked = await checkedRule(deps.db, input, target);
-  const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(rules)
-      .values({
-        ...checked,
-        researchId: target.researchId,
-        formId: target.formId,
-        formFieldId: target.id,
-        createdBy: caller.actor.userId,
-        updatedBy: caller.actor.userId,
-      })
-      .returning();
-    await writeAudit(tx, caller.audit, {
-      action: 'rule.create',
-      entityType: 'rule',
-      entityId: row!.id,
-      researchId: row!.researchId,
-      after: audited(row!),
-    });
-    return row!.id;
-  });
+  const id = await deps.db.transaction((tx) => insertChecked(tx, caller, target, checked));
   return replyOf(deps.db, id, caller.lang);
 }
 
@@ -287,6 +267,17 @@ export async function insertImportedRule(
 ): Promise<string> {
   const target = await targetField(tx, input.formFieldId);
   const checked = await checkedRule(tx, input, target);
+  return insertChecked(tx, caller, target, checked, { source: 'odm', odmOid: source.odmOid });
+}
+
+/** Inserts a checked rule on its target field and audits its creation (`rule.create`, with where it came from). */
+async function insertChecked(
+  tx: Db,
+  caller: Pick<ActorCaller, 'audit'> & { actor: { userId: string } },
+  target: Awaited<ReturnType<typeof targetField>>,
+  checked: Awaited<ReturnType<typeof checkedRule>>,
+  origin: Record<string, string> = {},
+): Promise<string> {
   const [row] = await tx
     .insert(rules)
     .values({
@@ -303,7 +294,7 @@ export async function insertImportedRule(
     entityType: 'rule',
     entityId: row!.id,
     researchId: row!.researchId,
-    after: { ...audited(row!), source: 'odm', odmOid: source.odmOid },
+    after: { ...audited(row!), ...origin },
   });
   return row!.id;
 }
@@ -479,10 +470,12 @@ export async function testRule(deps: Deps, id: string, input: TestInput, caller:
     outcome = outcomeOf(type, parsed.ast, values, fieldsByCode, target);
   }
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(rules)
-      .set({ isTested: true, lastResult: outcome })
-      .where(and(eq(rules.id, id), isNull(rules.deletedAt)));
+    // Only the rule as it was tested: an edit or a deletion meanwhile leaves it untested (409).
+    const now = await findRule(tx, id, { lock: true });
+    const same =
+      now && now.expression === rule.expression && now.ruleType === rule.ruleType && now.formFieldId === rule.formFieldId;
+    if (!same) throw conflict('conflict');
+    await tx.update(rules).set({ isTested: true, lastResult: outcome }).where(eq(rules.id, id));
     await writeAudit(tx, caller.audit, {
       action: 'rule.test',
       entityType: 'rule',

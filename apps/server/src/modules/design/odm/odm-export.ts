@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import { formatVersionIndex, type FieldType } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
@@ -15,6 +15,7 @@ import {
   visits,
 } from '../../../platform/db/schema/index.js';
 import type { Actor } from '../../../platform/http/actor.js';
+import { rulesScope } from '../../rules/rules.policy.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
 import { findVersion } from '../research-versions/research-versions.queries.js';
@@ -114,20 +115,31 @@ export async function loadVersionDesign(db: Db, actor: Actor, versionId: string)
   const typeIds = [...new Set(formRows.map((f) => f.formTypeId))];
   const types = typeIds.length ? await db.select().from(formTypes).where(inArray(formTypes.id, typeIds)) : [];
   const liveIds = liveFields.map((f) => f.id);
-  const ruleRows = liveIds.length
-    ? await db
-        .select({
-          formFieldId: rules.formFieldId,
-          ruleType: rules.ruleType,
-          message: rules.message,
-          expression: rules.expression,
-          centreNumber: researchOrganisations.number,
-        })
-        .from(rules)
-        .leftJoin(researchOrganisations, eq(researchOrganisations.id, rules.researchOrganisationId))
-        .where(and(inArray(rules.formFieldId, liveIds), isNull(rules.deletedAt)))
-        .orderBy(asc(rules.createdAt), asc(rules.id))
-    : [];
+  // The rules the caller reads (rules.policy.ts): none without the right, a site's own centre's and the whole research's.
+  const scope = rulesScope(actor, research.id);
+  const ruleRows =
+    liveIds.length && scope
+      ? await db
+          .select({
+            formFieldId: rules.formFieldId,
+            ruleType: rules.ruleType,
+            message: rules.message,
+            expression: rules.expression,
+            centreNumber: researchOrganisations.number,
+          })
+          .from(rules)
+          .leftJoin(researchOrganisations, eq(researchOrganisations.id, rules.researchOrganisationId))
+          .where(
+            and(
+              inArray(rules.formFieldId, liveIds),
+              isNull(rules.deletedAt),
+              scope.centreId
+                ? or(isNull(rules.researchOrganisationId), eq(rules.researchOrganisationId, scope.centreId))
+                : undefined,
+            ),
+          )
+          .orderBy(asc(rules.createdAt), asc(rules.id))
+      : [];
   return {
     research,
     version,

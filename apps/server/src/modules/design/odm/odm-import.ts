@@ -7,6 +7,7 @@ import { fields, forms, formTypes, researchOrganisations, visits } from '../../.
 import { AppError, badRequest } from '../../../platform/http/errors.js';
 import { errorMessage } from '@edc/domain';
 import { insertImportedRule } from '../../rules/rules.service.js';
+import { mayEditRules } from '../../rules/rules.policy.js';
 import { userToday } from '../../../platform/http/time-zone.js';
 import type { DesignCaller } from '../shared/context.js';
 import { insertSections, type SectionSnapshot } from '../shared/copy.js';
@@ -231,6 +232,20 @@ async function importRules(
   unmapped: Unmapped[],
 ): Promise<number> {
   let count = 0;
+  // Only those who edit rules create them (docs/rules.md "API"): an importer who may not leaves them out.
+  if (planned.length && !mayEditRules(c.actor, researchId)) {
+    for (const r of planned) {
+      unmapped.push({
+        element: 'Rule',
+        oid: r.oid,
+        message:
+          c.lang === 'ru'
+            ? 'У Вас нет прав на правила исследования; правило пропущено'
+            : 'You may not edit the research’s rules; the rule is skipped',
+      });
+    }
+    return 0;
+  }
   const centres = new Map<string, string | null>();
   for (const r of planned) {
     let centreId: string | null = null;
