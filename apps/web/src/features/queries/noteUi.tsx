@@ -1,12 +1,11 @@
 import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { localTimeZone, NOTE_STATUS_COLOURS, noteAgeDays, todayIn, type ItemNoteRow, type NoteStatus } from '@edc/domain';
-import { COLOUR_VALUES } from '../subjects/ui';
+import { localTimeZone, noteAgeDays, todayIn, type ItemNoteRow, type NoteStatus } from '@edc/domain';
+import { noteColour } from '../subject-visit/NoteIndicator';
 
-/** The spec's note colours (section 4: red, orange, green, blue, grey) as colours of the palette. */
-const NOTE_COLOUR_VALUES = { ...COLOUR_VALUES, grey: '#616161' } as const;
-export const noteStatusColour = (s: NoteStatus) => NOTE_COLOUR_VALUES[NOTE_STATUS_COLOURS[s]];
+/** The spec's note colours, in the shades the form's indicators use (white text stays readable on them). */
+export const noteStatusColour = noteColour;
 
 /** A note status as a chip in its colour, as the visit statuses are drawn (subjects/ui.tsx). */
 export function NoteStatusChip({ status, label, wrap }: { status: NoteStatus; label?: string; wrap?: boolean }) {

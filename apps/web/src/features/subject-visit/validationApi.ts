@@ -3,7 +3,6 @@ import {
   isOpenNote,
   validationSideOf,
   type NoteStatus,
-  type SubjectFormBrief,
   type SubjectFormReply,
   type SubjectFormSectionReply,
   type SubjectVisitPage,
@@ -51,10 +50,6 @@ export const validateSection = (sectionId: string, side: 'qa' | 'dm', validate: 
 /** POST /SubjectsForm/{Qa|Dm|Kio}Validate or /Revert{Qa|Dm|Kio}Validate. */
 export const validateForm = (subjectFormId: string, side: ValidationSide, validate: boolean) =>
   api.post<SubjectFormReply>(`/SubjectsForm/${validate ? '' : 'Revert'}${SIDE_PATH[side]}Validate`, { subjectFormId }, quiet);
-
-/** POST /SubjectsForm/QaValidateList or /DmValidateList: every listed form that may be validated is. */
-export const validateFormList = (subjectFormIdList: string[], side: 'qa' | 'dm') =>
-  api.post<SubjectFormBrief[]>(`/SubjectsForm/${SIDE_PATH[side]}ValidateList`, { subjectFormIdList }, quiet);
 
 export interface FormValidationChange {
   subjectFormId: string;

@@ -8,7 +8,7 @@ import type { ValidationRefusal } from '@edc/domain';
 export const refusalText = (t: TFunction, code: ValidationRefusal) => t(`validation:refusal.${code}`);
 
 /** The server's messages of a failed call (ApiError's), or a generic text when it gave none. */
-export function failureText(t: TFunction, e: unknown): string {
+export function validationFailureText(t: TFunction, e: unknown): string {
   const errors = (e as { errors?: { message?: string }[] } | null)?.errors;
   const text = Array.isArray(errors)
     ? errors

@@ -20,7 +20,7 @@ import { CompletedStatusChip } from '../../subjects/ui';
 import { useVisitPage } from '../api';
 import { formTitle, sortForms } from '../format';
 import { openNotesOf, useVisitValidation, validatedBy } from '../validationApi';
-import { failureText, refusalText } from '../validationUi';
+import { validationFailureText, refusalText } from '../validationUi';
 
 interface Row {
   form: SubjectFormBrief;
@@ -87,7 +87,7 @@ export function ValidateVisitDialog({
       toastSuccess(t('validation:visit.saved'));
       onClose();
     } catch (e) {
-      setError(failureText(t, e));
+      setError(validationFailureText(t, e));
     }
   };
 

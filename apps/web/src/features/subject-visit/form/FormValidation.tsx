@@ -7,7 +7,7 @@ import { formValidationRefusal, VALIDATION_SIDES, type SubjectFormReply } from '
 import { toastError, toastSuccess } from '../../../shared/api/client';
 import { displayDateTime } from '../format';
 import { openNotesOf, useFormValidation, useValidationSide, validatedBy } from '../validationApi';
-import { failureText, ReasonButton, refusalText } from '../validationUi';
+import { validationFailureText, ReasonButton, refusalText } from '../validationUi';
 
 const DATE_OF = { qa: 'qaValidateDate', dm: 'dmValidateDate', kio: 'kioValidateDate' } as const;
 
@@ -34,7 +34,7 @@ export function FormValidation({ form, subjectVisitId }: { form: SubjectFormRepl
       await mutation.mutateAsync({ side, validate: !done });
       toastSuccess(t(done ? `validation:form.reverted.${side}` : `validation:form.done.${side}`));
     } catch (e) {
-      toastError(failureText(t, e));
+      toastError(validationFailureText(t, e));
       void qc.invalidateQueries({ queryKey: ['subjectForm', form.id] });
     }
   };

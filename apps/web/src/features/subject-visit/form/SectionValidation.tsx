@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { sectionValidationRefusal, type SubjectFormSectionReply } from '@edc/domain';
 import { toastError, toastSuccess } from '../../../shared/api/client';
 import { openNotesOf, useSectionValidation, useValidationSide, validatedBy } from '../validationApi';
-import { failureText, ReasonButton, refusalText } from '../validationUi';
+import { validationFailureText, ReasonButton, refusalText } from '../validationUi';
 
 /** What the section's validation needs to know of its form and where it is. */
 export interface SectionValidationContext {
@@ -53,7 +53,7 @@ export function SectionValidation({ section, ctx }: { section: SubjectFormSectio
       await mutation.mutateAsync({ sectionId: section.id, side: mySide, validate: !done });
       toastSuccess(t(done ? `validation:section.reverted.${mySide}` : `validation:section.done.${mySide}`));
     } catch (e) {
-      toastError(failureText(t, e));
+      toastError(validationFailureText(t, e));
       // The state may have moved on (another validation, a new note): read the form again.
       void qc.invalidateQueries({ queryKey: ['subjectForm', ctx.formId] });
     }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NoteType } from '@edc/domain';
-import { toastSuccess } from '../../../../shared/api/client';
 import { FormDialog } from '../../../../shared/components/FormDialog';
-import { addNote, afterNoteWrite, type NoteWhere } from '../../notesApi';
-import { failureText, NoteDialogBody, NoteFailure, NoteTextField } from './noteParts';
+import { addNote, type NoteWhere } from '../../notesApi';
+import { NoteDialogBody, NoteFailure, NoteTextField, useNoteWrite } from './noteParts';
 
 /**
  * A new note on a field (spec sections 2 and 5): a query of the caller's type (QA, DM, monitor) or a site's
@@ -25,29 +23,20 @@ export function AddNoteDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, run } = useNoteWrite(where);
   const comment = type === 'Comment';
   const submit = async () => {
     if (text.trim() === '') {
       setMissing(true);
       return;
     }
-    setSaving(true);
-    setFailure(null);
-    try {
-      await addNote(type, where.subjectFormFieldId, text.trim());
-      toastSuccess(t(comment ? 'notes:add.doneComment' : 'notes:add.done'));
-      void afterNoteWrite(qc, where);
-      onClose();
-    } catch (e) {
-      setFailure(failureText(e, t));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () => addNote(type, where.subjectFormFieldId, text.trim()),
+      t(comment ? 'notes:add.doneComment' : 'notes:add.done'),
+      onClose,
+    );
   };
   return (
     <FormDialog

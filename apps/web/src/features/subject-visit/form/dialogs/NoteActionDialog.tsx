@@ -21,15 +21,15 @@ import {
   type SubjectFormFieldReply,
   type SubjectVisitPage,
 } from '@edc/domain';
-import { ApiError, toastSuccess } from '../../../../shared/api/client';
+import { ApiError } from '../../../../shared/api/client';
 import { FormDialog } from '../../../../shared/components/FormDialog';
 import { applyField, readField, updateCachedForm } from '../../api';
 import { parseTyped, readableValue, typedText } from '../../format';
-import { afterNoteWrite, answerNote, applyAnswered, closeNote, commentNote, type NoteWhere } from '../../notesApi';
+import { answerNote, applyAnswered, closeNote, commentNote, type NoteWhere } from '../../notesApi';
 import { fieldRowStyles } from '../SectionPanel';
 import { ValueInput } from '../ValueInput';
 import { useProposalStore } from '../controller';
-import { failureText, NoteDialogBody, NoteFailure, NoteTextField } from './noteParts';
+import { NoteDialogBody, NoteFailure, NoteTextField, useNoteWrite } from './noteParts';
 
 export type NoteAction = 'answer' | 'comment' | 'close';
 
@@ -76,32 +76,22 @@ function CommentOrCloseDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const statusId = useId();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<'Closed' | 'NotApplicable'>('Closed');
   const [missing, setMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, run } = useNoteWrite(where);
   const closing = action === 'close';
   const submit = async () => {
     if (!closing && text.trim() === '') {
       setMissing(true);
       return;
     }
-    setSaving(true);
-    setFailure(null);
-    try {
-      if (closing) await closeNote(note.id, text.trim() || null, status);
-      else await commentNote(note.id, text.trim());
-      toastSuccess(t(closing ? 'notes:close.done' : 'notes:comment.done'));
-      void afterNoteWrite(qc, where);
-      onDone();
-    } catch (e) {
-      setFailure(failureText(e, t));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () => (closing ? closeNote(note.id, text.trim() || null, status) : commentNote(note.id, text.trim())),
+      t(closing ? 'notes:close.done' : 'notes:comment.done'),
+      onDone,
+    );
   };
   return (
     <FormDialog
@@ -191,7 +181,7 @@ function AnswerDialog({
   const ff = field.formField;
   const type = ff.field.fieldType;
   // A file's value is changed only by an upload; a calculated one only by the server.
-  const mayChange = canAnswerWithData(type) && type !== 'Calculated';
+  const mayChange = canAnswerWithData(type);
   const yesNo = { yes: t('dataEntry:field.checked'), no: t('dataEntry:field.unchecked') };
   const readable = (v: string | null | undefined) => readableValue(type, v, i18n.language, yesNo);
 
@@ -203,8 +193,7 @@ function AnswerDialog({
   const [invalid, setInvalid] = useState<null | 'invalid' | 'unchanged'>(null);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, run } = useNoteWrite(where);
   const [stale, setStale] = useState<string | null>(null);
 
   /** The new value as sent, or why it cannot be. */
@@ -236,49 +225,45 @@ function AnswerDialog({
       }
     }
     if (!ok) return;
-    setSaving(true);
-    setFailure(null);
     setStale(null);
-    try {
-      const reply = await answerNote(
-        note.id,
-        text.trim(),
-        value
-          ? {
-              data: value.data,
-              comment: field.itemData?.comment ?? null,
-              clinicalSignificanceString: cs || null,
-              reasonForChange: reason.trim(),
-              currentItemDataId: field.itemData?.id ?? null,
-            }
-          : null,
-      );
-      applyAnswered(qc, where, reply.data);
-      // The values the rules propose after the new value go to the form, as after a save in it.
-      const saved = reply.data.itemData;
-      if (saved && proposals) {
-        proposals.drop(field.id);
-        if (saved.proposals?.length) proposals.put(saved.proposals);
-      }
-      toastSuccess(t('notes:answer.done'));
-      void afterNoteWrite(qc, where);
-      onDone();
-    } catch (e) {
+    await run(
+      async () => {
+        const reply = await answerNote(
+          note.id,
+          text.trim(),
+          value
+            ? {
+                data: value.data,
+                comment: field.itemData?.comment ?? null,
+                clinicalSignificanceString: cs || null,
+                reasonForChange: reason.trim(),
+                currentItemDataId: field.itemData?.id ?? null,
+              }
+            : null,
+        );
+        applyAnswered(qc, where, reply.data);
+        // The values the rules propose after the new value go to the form, as after a save in it.
+        const saved = reply.data.itemData;
+        if (saved && proposals) {
+          proposals.drop(field.id);
+          if (saved.proposals?.length) proposals.put(saved.proposals);
+        }
+      },
+      t('notes:answer.done'),
+      onDone,
       // Someone else saved the field first: the form shows the current value, what was typed stays.
-      if (value && e instanceof ApiError && e.status === 409 && e.hasCode('item_data_stale')) {
+      async (e: unknown) => {
+        if (!(value && e instanceof ApiError && e.status === 409 && e.hasCode('item_data_stale'))) return false;
         try {
           const fresh = await readField(field.id);
           updateCachedForm(qc, where.subjectFormId, (f) => applyField(f, fresh));
           setStale(readable(fresh.itemData?.data));
-          return;
+          return true;
         } catch {
-          /* shown as a failure */
+          return false;
         }
-      }
-      setFailure(failureText(e, t));
-    } finally {
-      setSaving(false);
-    }
+      },
+    );
   };
 
   return (

@@ -1,16 +1,50 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../shared/api/client';
+import { ApiError, toastSuccess } from '../../../../shared/api/client';
+import { afterNoteWrite, type NoteWhere } from '../../notesApi';
 
 /** A note's text at most (spec: ItemNote entries; packages/domain noteText). */
 export const NOTE_MAX = 4000;
 
 /** The message of a failed call, in the user's language (the server's, or the network's). */
 export const failureText = (e: unknown, t: TFunction) => (e instanceof ApiError ? e.message : t('common:errors.network'));
+
+/**
+ * A note write of a dialog: while it runs `saving`; on success the done message, the refresh of every place
+ * that shows the note (afterNoteWrite) and `then`; on failure the server's message in `failure`, what was
+ * typed staying — unless `recover` handles the error (and answers true).
+ */
+export function useNoteWrite(where: NoteWhere) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (
+    write: () => Promise<unknown>,
+    done: string,
+    then: () => void,
+    recover?: (e: unknown) => Promise<boolean>,
+  ) => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      await write();
+      toastSuccess(done);
+      void afterNoteWrite(qc, where);
+      then();
+    } catch (e) {
+      if (!(recover && (await recover(e)))) setFailure(failureText(e, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, failure, run };
+}
 
 /**
  * Enter in a one-line input (a value, a radio, a checkbox) must not submit the dialog by accident: only the
