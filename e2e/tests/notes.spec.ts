@@ -249,7 +249,8 @@ test.describe('on a 390 px phone', () => {
     await expect(answer).toBeHidden();
     await expect(history.getByTestId('note-status')).toHaveText('Предложено решение');
     await expect(history.getByTestId('value-changed')).toHaveCount(0);
-    // Esc closes the history.
+    // The answer's button is gone with the answer: the focus is on the answered note, and Esc closes the history.
+    await expect(history.getByTestId('note').first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(history).toBeHidden();
     await expect(badge(dialog, DIASTOLIC)).toHaveAttribute('data-status', 'ResolutionProposed');

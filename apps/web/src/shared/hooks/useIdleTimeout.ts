@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 
-const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+// No 'scroll': a page scrolls itself too (focus, a grid settling, a smooth scroll a frame later), and the user's
+// own scrolling comes with wheel, touch or key events.
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel'] as const;
 
 /** Calls onIdle once after `timeoutMs` without mouse, keyboard or touch activity. */
 export function useIdleTimeout(timeoutMs: number, onIdle: () => void): void {

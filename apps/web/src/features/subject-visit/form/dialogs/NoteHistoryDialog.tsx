@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,6 +77,15 @@ export function NoteHistoryDialog({
   const abilities = useNoteAbilities(where.subjectFormId, where.subjectFormFieldId);
   const [action, setAction] = useState<{ kind: NoteAction; note: ItemNoteReply } | null>(null);
   const [adding, setAdding] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  const [focusNote, setFocusNote] = useState<string | null>(null);
+  // An action usually removes the button that opened it (an answered note has no 'Answer') once the history is
+  // read again, and the focus would fall out of this dialog, where Esc and Tab do nothing. It goes to the note.
+  useEffect(() => {
+    if (action || !focusNote) return;
+    list.current?.querySelector<HTMLElement>(`[data-note-id="${focusNote}"]`)?.focus();
+    setFocusNote(null);
+  }, [action, focusNote]);
   const title = t('notes:history.title', { field: field.formField.text });
 
   let content;
@@ -85,7 +94,7 @@ export function NoteHistoryDialog({
   else if (history.data.length === 0) content = <Typography color="text.secondary">{t('notes:history.empty')}</Typography>;
   else
     content = (
-      <Box component="ol" aria-label={t('notes:history.list')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      <Box ref={list} component="ol" aria-label={t('notes:history.list')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {history.data.map((note) => (
           <NoteCard key={note.id} note={note} t={t} onAction={(kind) => setAction({ kind, note })} />
         ))}
@@ -114,7 +123,10 @@ export function NoteHistoryDialog({
           note={action.note}
           field={field}
           where={where}
-          onDone={() => setAction(null)}
+          onDone={() => {
+            setFocusNote(action.note.id);
+            setAction(null);
+          }}
           onCancel={() => setAction(null)}
         />
       )}
@@ -146,10 +158,12 @@ function NoteCard({ note, t, onAction }: { note: ItemNoteReply; t: TFunction; on
     <Box
       component="li"
       aria-labelledby={headId}
+      tabIndex={-1}
+      data-note-id={note.id}
       data-testid="note"
       data-note-type={note.type}
       data-status={note.status}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headId} component="h3" sx={{ fontWeight: 600 }}>
