@@ -16,8 +16,13 @@ const FORM = `Осмотр ${suffix}`;
 const shots = process.env.SCREENSHOTS ? (name: string) => path.join(test.info().project.outputDir, 'screenshots', name) : null;
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
+  const combobox = scope.getByRole('combobox', { name: label });
+  await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  // The list is gone and the choice shown before the dialog (hidden from the accessibility tree while the list
+  // is open) is used again.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(combobox).toHaveText(option);
 }
 
 /** The fields' texts in table order (the first line of each row: units and mask follow on lines of their own). */

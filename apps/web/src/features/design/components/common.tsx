@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -260,6 +260,9 @@ export function DesignDialog({
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // One id per dialog: a closing dialog and the next one can be in the page together, and a shared id would
+  // give the new one the old one's name.
+  const titleId = useId();
   return (
     <Dialog
       open={open}
@@ -267,10 +270,10 @@ export function DesignDialog({
       fullScreen={phone}
       fullWidth
       maxWidth={maxWidth}
-      aria-labelledby="design-dialog-title"
+      aria-labelledby={titleId}
       slotProps={{ paper: onSubmit ? ({ component: 'form', onSubmit, noValidate: true } as object) : undefined }}
     >
-      <DialogTitle id="design-dialog-title">{title}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions>{actions}</DialogActions>
     </Dialog>
