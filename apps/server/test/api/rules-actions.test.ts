@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
+  fields as fieldDefs,
+  formFields,
+  forms,
   itemData,
   itemNoteEntries,
   itemNotes,
@@ -365,5 +368,72 @@ describe('the audit trail', () => {
     }
     const bmiTrail = await s.pi().ok('GET', `/Subjects/${subject.id}/AuditTrail?formFieldId=${s.d.ff.bmi!.id}`);
     expect(bmiTrail.map((r: any) => r.action)).toEqual(['rule.insert_proposed']);
+  });
+});
+
+describe('a save runs the rules of the current design (the plan is cached under the form rules stamp)', () => {
+  it('takes a rule created, edited or deleted and a field code changed between two saves at once', async () => {
+    const { fields } = await s.newForm();
+    const heightNotes = async () => (await notesOf(fields.height.id)).map((n) => n.status);
+    await s.save(fields.weight, '70');
+    expect((await s.save(fields.height, '100')).proposals).toHaveLength(1); // the plan of HEIGHT is cached now
+
+    const limit = await s.rule({
+      ruleTypeString: 'NoteAction',
+      expression: '[HEIGHT] > 250',
+      formFieldId: s.d.ff.height!.id,
+      message: 'Рост больше 250 см',
+    });
+    await s.save(fields.height, '260');
+    expect(await heightNotes()).toEqual(['New']);
+
+    const edited = await s.admin().ok('GET', `/Rules/${limit.id}`);
+    await s.admin().ok('PUT', `/Rules/${limit.id}/`, {
+      ruleTypeString: 'NoteAction',
+      expression: '[HEIGHT] > 300',
+      formFieldId: s.d.ff.height!.id,
+      message: edited.message,
+    });
+    await s.save(fields.height, '270');
+    expect(await heightNotes()).toEqual(['Closed']);
+
+    await s.admin().ok('DELETE', `/Rules/${limit.id}`);
+    await s.save(fields.height, '400');
+    expect(await heightNotes()).toEqual(['Closed']);
+
+    // HEIGHT renamed: the BMI rule names no field and proposes nothing; renamed back, it proposes again.
+    const rename = async (annotationKey: string) => {
+      const ff = await s.admin().ok('GET', `/FormFields/${s.d.ff.height!.id}`);
+      await s.admin().ok('PUT', `/FormFields/${s.d.ff.height!.id}`, { updatedAt: ff.updatedAt, annotationKey });
+    };
+    await rename('HEIGHT_CM');
+    expect((await s.save(fields.weight, '80')).proposals).toBeUndefined();
+    await rename('HEIGHT');
+    expect((await s.save(fields.weight, '81')).proposals).toEqual([
+      { subjectFormFieldId: fields.bmi.id, value: '5.1', ruleId: rules.bmi.id },
+    ]);
+  });
+
+  it('the stamp rises with every change to the form rules, its form fields and their field definitions', async () => {
+    const stamp = async () => (await db().select({ v: forms.rulesStamp }).from(forms).where(eq(forms.id, s.d.form.id)))[0]!.v;
+    const ffId = s.d.ff.plain!.id;
+    const [ff] = await db().select().from(formFields).where(eq(formFields.id, ffId));
+    const steps: [string, () => Promise<unknown>][] = [
+      ['a rule', () => s.rule({ ruleTypeString: 'ToggleAction', expression: '[SMOKER]', formFieldId: ffId })],
+      ['a form field', () => db().update(formFields).set({ text: 'Q plain (изм.)' }).where(eq(formFields.id, ffId))],
+      [
+        'a field definition',
+        () =>
+          db()
+            .update(fieldDefs)
+            .set({ fieldKey: `${ff!.id.slice(0, 8)}_KEY` })
+            .where(eq(fieldDefs.id, ff!.fieldId)),
+      ],
+    ];
+    for (const [what, change] of steps) {
+      const before = await stamp();
+      await change();
+      expect(await stamp(), what).toBeGreaterThan(before);
+    }
   });
 });

@@ -119,7 +119,8 @@ export interface SaveContext {
   };
   visit: { id: string; signDate: unknown };
   subjectForm: { id: string };
-  form: { id: string; employeeTypesList: string[] };
+  /** `rulesStamp`: the form's rules stamp as text (the key of the save's rule plan, rules/rule-plan.ts). */
+  form: { id: string; employeeTypesList: string[]; rulesStamp: string };
   field: { id: string; isHidden: boolean };
   section: { isComplete: boolean; qaValidate: boolean; dmValidate: boolean };
   formField: {
@@ -150,6 +151,7 @@ interface SaveContextRow {
   subject_form_id: string;
   form_id: string;
   employee_types_list: string[];
+  rules_stamp: string;
   is_hidden: boolean;
   is_complete: boolean;
   qa_validate: boolean;
@@ -182,7 +184,7 @@ const SAVE_LOCK = `with locked as materialized (
 /** saveContext's second statement ($1: the field, $2: the caller's user id). */
 const SAVE_CONTEXT = `select sff.id as field_id, s.id as subject_id, s.research_id, s.research_organisation_id, s.is_signed,
     s.status as subject_status, sv.id as subject_visit_id, sv.sign_date as visit_sign_date, sf.id as subject_form_id,
-    f.id as form_id, f.employee_types_list, sff.is_hidden, sec.is_complete, sec.qa_validate, sec.dm_validate,
+    f.id as form_id, f.employee_types_list, f.rules_stamp::text as rules_stamp, sff.is_hidden, sec.is_complete, sec.qa_validate, sec.dm_validate,
     ff.id as form_field_id, ff.text, ff.is_required, ff.mask, ff.reg_ex_mask, ff.clinical_significance,
     fd.field_type, fd.option_list,
     exists (select 1 from subject_form_fields c where c.parent_subject_form_field_id = sff.id) as has_children,
@@ -230,7 +232,7 @@ export async function saveContext(tx: Db, subjectFormFieldId: string, caller: Ac
     subject,
     visit: { id: r.subject_visit_id, signDate: r.visit_sign_date },
     subjectForm: { id: r.subject_form_id },
-    form: { id: r.form_id, employeeTypesList: r.employee_types_list },
+    form: { id: r.form_id, employeeTypesList: r.employee_types_list, rulesStamp: r.rules_stamp },
     field: { id: r.field_id, isHidden: r.is_hidden },
     section: { isComplete: r.is_complete, qaValidate: r.qa_validate, dmValidate: r.dm_validate },
     formField: {

@@ -18,7 +18,8 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import { fieldContext, type SaveContext } from '../data-entry/field-context.js';
 import { recomputeVisibility, type VisibilityChange } from '../data-entry/visibility.js';
 import { FIELD_CODE_SQL } from './field-codes.js';
-import { cachedRule, parsedRule } from './rule-cache.js';
+import { parsedRule } from './rule-cache.js';
+import { rulePlan, type PlannedRule } from './rule-plan.js';
 import { queueRuleMails, ruleMailPlace, ruleMailRecipients, type RuleMail } from './rule-mails.js';
 import { closeAutoNote, raiseAutoNote, type AutoNoteTarget, type Trigger } from './rule-notes.js';
 import { insertableValue } from './rules.service.js';
@@ -37,7 +38,8 @@ import { insertableValue } from './rules.service.js';
  *   before the save), after the commit.
  * A rule that cannot be evaluated (a missing value above all) does nothing. Each action taken writes one
  * audit record in the subject's chain naming the rule and the save (user, field, value) that triggered it.
- * A form without rules costs one indexed query.
+ * What the design gives a save (its rules and the fields they read) is cached under the form's rules stamp
+ * (rule-plan.ts): a save whose plan is cached reads only the values, and a form without rules costs nothing.
  */
 
 export interface SavedValue {
@@ -60,6 +62,8 @@ export interface SavedValue {
    * lock): the rules' records chain after it. Unknown: the chain's head is read under its lock.
    */
   chainHead?: string;
+  /** The form's rules stamp read with the save's context: the key of the save's cached plan (rule-plan.ts). */
+  rulesStamp?: string;
 }
 
 export interface Proposal {
@@ -74,16 +78,15 @@ export interface RuleEffects {
   visibility: VisibilityChange[];
 }
 
+/** A rule as `calculate` reads it. */
 interface RuleRow {
   id: string;
   rule_type: RuleType;
   message: string | null;
-  /** Read only when the rule's tree is not cached (rule-cache.ts). */
   expression?: string;
   related_codes?: string[];
   form_field_id: string;
   version: string;
-  triggered: boolean;
 }
 
 interface FieldRow {
@@ -156,130 +159,55 @@ const readState = async (tx: Db, subjectFormId: string, formId: string, codes: s
   stateOf(await runNamed<FieldRow>(tx, 'rule_form_values', FORM_VALUES, [subjectFormId, codes, formFieldIds, formId]));
 
 /**
- * Everything a save's rules need, in one statement and one round trip ($1 the form, $2 the saved form
- * field, $3 the subject's centre, $4 the subject form):
- * - the rules to run (`r` rows, in the order they were created): the live rules of the form for that centre
- *   or the whole research naming the saved field's code (`triggered`; index rules_form_idx), and the other
- *   ToggleActions on the fields those toggle (a field several toggles share is decided by all of them);
- * - only when there are rules to run, the subject form's fields they read or act on (`f` rows): the form's
- *   live fields with their codes or ids, their subject form fields (index subject_form_fields_uq), their
- *   current values and, for the fields acted on, their open Auto notes (index item_notes_field_idx).
- * A form without rules costs this one indexed lookup. The kinds of rows (`s`: the saved field's code, `r`,
- * `f`) share text columns c1…c10 (no arrays either way: the driver parses plain text fastest); a rule's
- * expression is not read (its tree is cached by version; RULE_TEXTS reads those that are not).
+ * The current state of the planned fields of a subject form ($1 the subject form, $2 the planned form fields,
+ * $3 those the rules act on): their subject form fields (index subject_form_fields_uq), current values (index
+ * item_data_field_idx) and, for the fields acted on, their open Auto notes (index item_notes_field_idx).
  */
-const SAVE_STATE = `with saved as materialized (
-    select ${FIELD_CODE_SQL} as code from form_fields ff join fields fd on fd.id = ff.field_id where ff.id = $2),
-  candidates as materialized (
-    select r.id, r.rule_type, r.message, r.expression, r.related_codes, r.form_field_id, r.updated_at, r.created_at,
-      saved.code = any(r.related_codes) as triggered
-    from rules r cross join saved
-    where r.form_id = $1 and r.deleted_at is null
-      and (r.research_organisation_id is null or r.research_organisation_id = $3)
-      and (saved.code = any(r.related_codes) or r.rule_type = 'ToggleAction')),
-  run as materialized (
-    select * from candidates c where c.triggered or (c.rule_type = 'ToggleAction' and c.form_field_id in (
-      select t.form_field_id from candidates t where t.triggered and t.rule_type = 'ToggleAction'))),
-  wanted as materialized (select distinct unnest(related_codes) as code from run),
-  targets as materialized (select distinct form_field_id as id from run),
-  design as materialized (
-    select ff.id, ${FIELD_CODE_SQL} as code, fd.field_type, fd.option_list, ff.text
-    from form_fields ff join fields fd on fd.id = ff.field_id
-    where exists (select 1 from run) and ff.form_id = $1 and ff.deleted_at is null
-      and (${FIELD_CODE_SQL} in (select code from wanted) or ff.id in (select id from targets)))
-  select * from (
-    select 's' as kind, null as id, (select code from saved) as c1, null as c2, null as c3, null as c4, null as c5,
-      null as c6, null as c7, null as c8, null as c9, null as c10, null::timestamptz as at
-    where exists (select 1 from run)
-    union all
-    select 'r', r.id::text, r.rule_type, r.message, null, r.form_field_id::text, r.updated_at::text, r.triggered::text,
-      null, null, null, null, r.created_at
-    from run r
-    union all
-    select 'f', sff.id::text, sff.form_field_id::text, sff.subject_form_section_id::text, sff.is_hidden::text,
-      sff.rule_hidden::text, design.text, design.code, design.field_type, design.option_list::text,
-      (select d.data from item_data d where d.subject_form_field_id = sff.id order by d.seq desc limit 1),
-      case when design.id in (select id from targets) then (
-        select string_agg(n.rule_id::text || ':' || n.id::text, ',') from item_notes n
-        where n.subject_form_field_id = sff.id and n.rule_id is not null and n.type = 'Auto'
-          and n.status in ('New', 'Updated', 'ResolutionProposed')) end,
-      null
-    from design join subject_form_fields sff on sff.subject_form_id = $4 and sff.form_field_id = design.id
-  ) x order by kind desc, at, id`;
+export const FIELD_VALUES = `select sff.id, sff.form_field_id, sff.subject_form_section_id, sff.is_hidden, sff.rule_hidden,
+    (select d.data from item_data d where d.subject_form_field_id = sff.id order by d.seq desc limit 1) as data,
+    case when sff.form_field_id = any($3::uuid[]) then (
+      select string_agg(n.rule_id::text || ':' || n.id::text, ',') from item_notes n
+      where n.subject_form_field_id = sff.id and n.rule_id is not null and n.type = 'Auto'
+        and n.status in ('New', 'Updated', 'ResolutionProposed')) end as auto_notes
+  from subject_form_fields sff where sff.subject_form_id = $1 and sff.form_field_id = any($2::uuid[])`;
 
-/** The expressions of rules whose trees are not cached ($1 their ids). */
-const RULE_TEXTS = `select id::text as id, expression from rules where id = any($1::uuid[])`;
-
-interface SaveStateRow {
-  kind: 's' | 'r' | 'f';
+interface FieldValueRow {
   id: string;
-  c1: string;
-  c2: string | null;
-  c3: string | null;
-  c4: string | null;
-  c5: string | null;
-  c6: string | null;
-  c7: string | null;
-  c8: string | null;
-  c9: string | null;
-  c10: string | null;
+  form_field_id: string;
+  subject_form_section_id: string;
+  is_hidden: boolean;
+  rule_hidden: boolean;
+  data: string | null;
+  auto_notes: string | null;
 }
 
-/** SAVE_STATE's rows: the rules to run, the saved field's code, and the fields' rows. */
+/** The save's plan (rule-plan.ts) and, when a rule names the saved field, the planned fields' state. */
 async function saveState(tx: Db, saved: SavedValue) {
-  const rows = await runNamed<SaveStateRow>(tx, 'rules_of_save', SAVE_STATE, [
-    saved.formId,
-    saved.formFieldId,
-    saved.centreId,
-    saved.subjectFormId,
-  ]);
-  const run: RuleRow[] = [];
+  const plan = await rulePlan(tx, saved.formId, saved.formFieldId, saved.centreId, saved.rulesStamp);
   const fields: FieldRow[] = [];
-  let savedCode = '';
+  if (!plan.run.some((r) => r.triggered)) return { plan, fields };
+  const rows = await runNamed<FieldValueRow>(tx, 'rule_field_values', FIELD_VALUES, [
+    saved.subjectFormId,
+    plan.formFieldIds,
+    plan.targetIds,
+  ]);
   for (const x of rows) {
-    if (x.kind === 's') savedCode = x.c1;
-    else if (x.kind === 'r') {
-      run.push({
-        id: x.id,
-        rule_type: x.c1 as RuleType,
-        message: x.c2,
-        form_field_id: x.c4!,
-        version: x.c5!,
-        triggered: x.c6 === 'true',
-      });
-    } else {
-      fields.push({
-        id: x.id,
-        form_field_id: x.c1,
-        subject_form_section_id: x.c2!,
-        is_hidden: x.c3 === 'true',
-        rule_hidden: x.c4 === 'true',
-        text: x.c5!,
-        code: x.c6!,
-        field_type: x.c7 as FieldType,
-        // Only a select's options matter (a proposal must be one of them).
-        option_list: x.c7 === 'Select' && x.c8 ? (JSON.parse(x.c8) as string[]) : null,
-        data: x.c9,
-        auto_notes: x.c10 ? x.c10.split(',') : null,
-      });
-    }
+    const design = plan.fieldById.get(x.form_field_id)!;
+    fields.push({
+      id: x.id,
+      form_field_id: x.form_field_id,
+      subject_form_section_id: x.subject_form_section_id,
+      is_hidden: x.is_hidden,
+      rule_hidden: x.rule_hidden,
+      text: design.text,
+      code: design.code,
+      field_type: design.fieldType,
+      option_list: design.optionList,
+      data: x.data,
+      auto_notes: x.auto_notes ? x.auto_notes.split(',') : null,
+    });
   }
-  // The parsed trees: cached by version, else parsed from the texts read now.
-  const asts = new Map<string, ruleLanguage.RuleAst | null>();
-  const missing: RuleRow[] = [];
-  for (const r of run) {
-    const ast = cachedRule(r.id, r.version);
-    if (ast === undefined) missing.push(r);
-    else asts.set(r.id, ast);
-  }
-  if (missing.length) {
-    const texts = await runNamed<{ id: string; expression: string }>(tx, 'rule_texts', RULE_TEXTS, [missing.map((r) => r.id)]);
-    for (const t of texts) {
-      const r = missing.find((m) => m.id === t.id)!;
-      asts.set(r.id, parsedRule(r.id, r.version, t.expression));
-    }
-  }
-  return { run, fields, savedCode, asts };
+  return { plan, fields };
 }
 
 /**
@@ -326,10 +254,13 @@ const isTrue = (r: ruleLanguage.EvaluationResult | undefined) => !!r && r.ok && 
  * saved field (one query). Mails are queued on the caller's actor and go out after the commit (rule-mails.ts).
  */
 export async function runRulesOnSave(tx: Db, caller: ActorCaller, saved: SavedValue): Promise<RuleEffects | null> {
-  const { run, fields, savedCode, asts } = await saveState(tx, saved);
+  const {
+    plan: { run, savedCode, asts },
+    fields,
+  } = await saveState(tx, saved);
   const triggered = run.filter((r) => r.triggered);
   if (!triggered.length) return null;
-  // A toggled field is decided by all the toggles on it (SAVE_STATE runs them too).
+  // A toggled field is decided by all the toggles on it (the plan runs them too).
   const toggleTargets = new Set(triggered.filter((r) => r.rule_type === 'ToggleAction').map((r) => r.form_field_id));
   const state = stateOf(fields);
 
@@ -339,7 +270,7 @@ export async function runRulesOnSave(tx: Db, caller: ActorCaller, saved: SavedVa
     if (ast) results.set(r.id, ruleLanguage.evaluateRule(ast, state.values, state.fields));
   }
 
-  const trigger = (r: RuleRow): Trigger => ({
+  const trigger = (r: PlannedRule): Trigger => ({
     rule: { id: r.id, type: r.rule_type },
     triggeredBy: { userId: caller.actor.userId, subjectFormFieldId: saved.subjectFormFieldId, itemDataId: saved.itemDataId },
   });
@@ -351,7 +282,7 @@ export async function runRulesOnSave(tx: Db, caller: ActorCaller, saved: SavedVa
     field: target.text,
   });
   const audits: AuditEntry[] = [];
-  const audit = (r: RuleRow, target: FieldRow, action: string, extra: Record<string, unknown>) =>
+  const audit = (r: PlannedRule, target: FieldRow, action: string, extra: Record<string, unknown>) =>
     audits.push({
       action,
       entityType: 'subject_form_field',
@@ -375,7 +306,7 @@ export async function runRulesOnSave(tx: Db, caller: ActorCaller, saved: SavedVa
   }
 
   // ToggleAction: hidden while any of the field's toggles holds; shown once those evaluated all say false.
-  const toggled: { target: FieldRow; hidden: boolean; rule: RuleRow }[] = [];
+  const toggled: { target: FieldRow; hidden: boolean; rule: PlannedRule }[] = [];
   for (const formFieldId of toggleTargets) {
     const target = state.byFormField.get(formFieldId);
     if (!target) continue;
@@ -516,6 +447,7 @@ export function savedValueOf(
     data,
     previousData,
     chainHead,
+    rulesStamp: ctx.form.rulesStamp,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, pk, updatedAt } from './columns.js';
 import { organisations, users } from './identity.js';
 import { employees, researches } from './research.js';
@@ -151,6 +151,11 @@ export const forms = pgTable(
     index: integer('index').notNull(),
     employeeTypesList: jsonb('employee_types_list').$type<string[]>().notNull().default([]),
     gender: text('gender').notNull().default('Both'),
+    /**
+     * Raised by triggers (migration 0012) on every change to the form's rules, its form fields or their field
+     * definitions: what the rules of a save need from the design is cached by it (rules/rule-plan.ts).
+     */
+    rulesStamp: bigint('rules_stamp', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
