@@ -94,7 +94,12 @@ export function NoteHistoryDialog({
   else if (history.data.length === 0) content = <Typography color="text.secondary">{t('notes:history.empty')}</Typography>;
   else
     content = (
-      <Box ref={list} component="ol" aria-label={t('notes:history.list')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      <Box
+        ref={list}
+        component="ol"
+        aria-label={t('notes:history.list')}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+      >
         {history.data.map((note) => (
           <NoteCard key={note.id} note={note} t={t} onAction={(kind) => setAction({ kind, note })} />
         ))}
@@ -163,7 +168,13 @@ function NoteCard({ note, t, onAction }: { note: ItemNoteReply; t: TFunction; on
       data-testid="note"
       data-note-type={note.type}
       data-status={note.status}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        p: { xs: 1.5, sm: 2 },
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+      }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headId} component="h3" sx={{ fontWeight: 600 }}>
