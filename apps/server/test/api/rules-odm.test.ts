@@ -88,6 +88,17 @@ describe('rules in ODM', () => {
     expect(xml).toContain('<FormalExpression Context="EDC:rule">[SYSBP] &lt; 90 OR [SYSBP] &gt; 160</FormalExpression>');
     expect(xml).toContain('<Alias Context="EDC:ruleCentre" Name="07"/>');
     expect(xml).toContain('<Alias Context="EDC:ruleValidated" Name="No"/>');
+    // The whole research's range check on its own number field is also that ItemDef's RangeChecks; the
+    // centre's check on another field is not.
+    expect(xml.match(/<RangeCheck /g)).toHaveLength(2);
+    const item = xml.slice(
+      xml.indexOf('<ItemDef OID="IT.VS.SBPF"'),
+      xml.indexOf('</ItemDef>', xml.indexOf('<ItemDef OID="IT.VS.SBPF"')),
+    );
+    expect(item).toMatch(
+      /<RangeCheck Comparator="GE" SoftHard="Soft">\s*<CheckValue>90<\/CheckValue>\s*<ErrorMessage>\s*<TranslatedText>САД вне диапазона 90–160\nпроверьте &amp; &lt;подтвердите&gt;<\/TranslatedText>/,
+    );
+    expect(item).toMatch(/<RangeCheck Comparator="LE" SoftHard="Soft">\s*<CheckValue>160<\/CheckValue>/);
     // ODM's order: ConditionDefs before MethodDefs.
     expect(xml.lastIndexOf('<ConditionDef ')).toBeLessThan(xml.indexOf('<MethodDef '));
   });

@@ -33,3 +33,4 @@ export { RULE_TYPE_OF_FIELD, ruleTypeOfFieldType } from './values.js';
 export { checkRule, type RuleCheck } from './check-rule.js';
 export { ruleErrorMessage, evaluationFailureMessage, testInputErrorMessage, ruleTypeName } from './messages.js';
 export { parseTestInput, type TestInputError, type TestInputErrorCode, type TestInputResult } from './test-input.js';
+export { rangeChecksOf, type RangeCheck } from './range-checks.js';

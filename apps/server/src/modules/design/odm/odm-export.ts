@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
-import { formatVersionIndex, type FieldType } from '@edc/domain';
+import { formatVersionIndex, rules as ruleLanguage, type FieldType } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
 import {
   fields,
@@ -15,6 +15,7 @@ import {
   visits,
 } from '../../../platform/db/schema/index.js';
 import type { Actor } from '../../../platform/http/actor.js';
+import { fieldCodeOf } from '../../rules/field-codes.js';
 import { rulesScope } from '../../rules/rules.policy.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
@@ -259,6 +260,21 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     if (r.ruleType === 'InsertAction' && !methodOfItem.has(r.formFieldId)) methodOfItem.set(r.formFieldId, ruleOid[i]!);
   });
 
+  // Edit checks of the whole research that are plain ranges of their own number field are also its ItemDef's
+  // RangeChecks, for readers that know no EDC alias (the ConditionDef stays: it is what the import reads).
+  const rangeChecksOfItem = new Map<string, (ruleLanguage.RangeCheck & { message: string | null })[]>();
+  for (const r of ruleList) {
+    const ff = fieldById.get(r.formFieldId);
+    const def = ff && data.fields.get(ff.fieldId);
+    if (r.ruleType !== 'NoteAction' || r.centreNumber !== null || !ff || def?.fieldType !== 'Number') continue;
+    const parsed = ruleLanguage.parseRule(r.expression);
+    const checks = parsed.ok ? ruleLanguage.rangeChecksOf(parsed.ast, fieldCodeOf(ff.annotationKey, def.fieldKey)) : null;
+    if (!checks) continue;
+    const list = rangeChecksOfItem.get(ff.id) ?? [];
+    list.push(...checks.map((c) => ({ ...c, message: r.message })));
+    rangeChecksOfItem.set(ff.id, list);
+  }
+
   const protocol = mdv.ele('Protocol');
   data.visits.forEach((v, i) =>
     protocol.ele('StudyEventRef', { StudyEventOID: visitOid.get(v.id)!, OrderNumber: i + 1, Mandatory: yesNo(v.isRequired) }),
@@ -329,6 +345,11 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     translated(it, 'Question', ff.text);
     const unit = unitOf(ff);
     if (unit) it.ele('MeasurementUnitRef', { MeasurementUnitOID: unitOids.get(unit)! });
+    for (const check of rangeChecksOfItem.get(ff.id) ?? []) {
+      const rc = it.ele('RangeCheck', { Comparator: check.comparator, SoftHard: 'Soft' });
+      rc.ele('CheckValue').txt(ruleLanguage.plainNumber(check.checkValue));
+      if (check.message) translated(rc, 'ErrorMessage', check.message);
+    }
     if (codeListOid.has(def.id)) it.ele('CodeListRef', { CodeListOID: codeListOid.get(def.id)! });
     const parent = ff.parentFormFieldId ? fieldById.get(ff.parentFormFieldId) : undefined;
     aliases(it, [

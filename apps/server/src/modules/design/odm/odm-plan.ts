@@ -406,7 +406,10 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       once(`x:${item.oid}`, () => say('ItemDef', item.oid, 'bad_regex', { mask: bad }));
       regExMask = null;
     }
-    if (item.rangeChecks) once(`r:${item.oid}`, () => say('ItemDef', item.oid, 'range_check', { count: item.rangeChecks }));
+    // This system's export writes an edit check's range as RangeChecks beside its rule: those come back as the rule.
+    const carried = odm.rules.some((r) => r.type === 'NoteAction' && r.itemOid === item.oid);
+    if (item.rangeChecks && !carried)
+      once(`r:${item.oid}`, () => say('ItemDef', item.oid, 'range_check', { count: item.rangeChecks }));
     const dataLink = alias(item.aliases, EDC.dataLink);
     const duration = alias(item.aliases, EDC.duration);
     const field = fields.find((f) => f.ref === fieldRef)!;
