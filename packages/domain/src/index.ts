@@ -41,4 +41,6 @@ export * from './notes/index.js';
 export * from './passwords/password-policy.js';
 export { COMMON_PASSWORDS } from './passwords/common-passwords.js';
 export * as rules from './rules/index.js';
+export * as timePoints from './time-points/index.js';
+export * from './schemas/time-points.js';
 export * from './schemas/rules.js';

@@ -10,3 +10,4 @@ export * from './monitoring.js';
 export * from './data-entry.js';
 export * from './notes.js';
 export * from './rules.js';
+export * from './time-points.js';
