@@ -17,6 +17,7 @@ import { dataEntryRoutes } from './modules/data-entry/data-entry.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { validationRoutes } from './modules/data-entry/validation.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
+import { timePointsRoutes } from './modules/time-points/time-points.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -38,4 +39,5 @@ export function apiRoutes(api: FastifyInstance): void {
   notesRoutes(api);
   validationRoutes(api);
   rulesRoutes(api);
+  timePointsRoutes(api);
 }

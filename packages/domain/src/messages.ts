@@ -589,6 +589,36 @@ export const ERROR_MESSAGES = {
     en: 'Field [{code}] is not used by the rule',
   },
   rule_test_value_invalid: { ru: 'Поле [{code}]: {detail}', en: 'Field [{code}]: {detail}' },
+  // Time points
+  time_points_view_forbidden: {
+    ru: 'У Вас нет прав для просмотра этой страницы',
+    en: 'You are not allowed to view this page',
+  },
+  time_point_not_time_field: {
+    ru: 'Точка времени ставится только на поле типа «Время» или «Дата и время»',
+    en: 'A time point goes on a Time or DateTime field only',
+  },
+  time_point_field_taken: {
+    ru: 'У этого поля уже есть точка времени',
+    en: 'This field already has a time point',
+  },
+  time_point_start_taken: {
+    ru: 'У визита уже есть точка начала визита',
+    en: 'The visit already has a start point',
+  },
+  time_point_other_visit: {
+    ru: 'Точка времени другого визита: выберите точку этого визита',
+    en: 'A time point of another visit: choose one of this visit',
+  },
+  time_deviation_self: {
+    ru: 'Точка не может отсчитываться от самой себя',
+    en: 'A point cannot be timed from itself',
+  },
+  time_points_none: {
+    ru: 'У визита нет точек времени',
+    en: 'The visit has no time points',
+  },
+  time_outside_window: { ru: 'Рекомендуемое время: {start} - {end}', en: 'Recommended time: {start} - {end}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -102,8 +102,13 @@ export function sampleOf(schema: Schema | undefined, name: string, idFor: (name:
   }
 }
 
+/** Candidates for a string with a pattern: a duration hh:mm:ss, a local date-time. */
+const PATTERNED = ['00:10:00', '2024-01-15T09:00'];
+
 function sampleString(schema: Schema, name: string, idFor: (name: string) => string): string {
   if (schema.format === 'uuid' || /id$/i.test(name)) return idFor(name);
+  const patterned = schema.pattern ? PATTERNED.find((s) => new RegExp(schema.pattern!).test(s)) : undefined;
+  if (patterned) return patterned;
   if (schema.format === 'date' || /date$/i.test(name)) return pastDate;
   if (schema.format === 'date-time') return '2024-01-15T10:00:00.000Z';
   if (schema.format === 'email' || /email/i.test(name)) return 'sample@example.test';

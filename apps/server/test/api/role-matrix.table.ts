@@ -318,6 +318,21 @@ export const ROLE_MATRIX: Record<string, Entry> = {
     forbidden: ['multi'],
     others: 404,
   },
+  // Time points (docs/time-points.md "API"): the settings, the forecast and the schedule for readers of the
+  // time points settings (user roles Admin and Editor, the research's admin centre); writes for design_edit.
+  // The demo world has no time point or schedule: the samples by id are 404 to those who may look. Subject
+  // time points: the subject's readers but KIO (the page is not for monitors).
+  'GET /TimePoints': { ok: ['admin', 'editor'] },
+  'POST /TimePoints': { ok: ['admin', 'editor'] },
+  'PUT /TimePoints/{id}/': { ok: ['admin', 'editor'] },
+  'DELETE /TimePoints/{id}': { ok: ['admin', 'editor'] },
+  'POST /TimePoints/EmployeesCountForecast': { ok: ['admin', 'editor'] },
+  'POST /TimePoints/GenerateScheduledActivities': { ok: ['admin', 'editor'] },
+  'POST /TimePoints/{id}/GenerateScheduledActivities': { ok: ['admin', 'editor'] },
+  'GET /TimePoints/ScheduledActivities/{documentId}': { ok: ['admin', 'editor'] },
+  'POST /TimeDeviations': { ok: ['admin', 'editor'] },
+  'DELETE /TimeDeviations/{id}': { ok: ['admin', 'editor'] },
+  'GET /SubjectTimePoints': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], hidden: ['site2', 'testsite'] },
   'POST /SubjectVisitDocuments/UploadFile': { ok: 'all' },
   'POST /SubjectVisitDocuments/UploadNewVersion/{id}': { ok: 'all' },
   'DELETE /SubjectVisitDocuments/{id}': { forbidden: ['multi'], others: 404 },

@@ -4,6 +4,7 @@ import { DATA_LINK_TYPES, DEFAULT_FORM_EMPLOYEE_TYPES, DURATION_PATTERN, FIELD_T
 import { VISIT_TYPES } from '../subjects/subject-status.js';
 import { VERSION_ACTION_NAMES } from '../design/version-status.js';
 import { id, isoDate } from './common.js';
+import { timeFieldReply } from './time-points.js';
 
 /**
  * Requests and replies of the study-design API (spec section 7: Researches, ResearchVersions,
@@ -403,7 +404,11 @@ export const formField = z.object({
   updatedAt: z.string(),
 });
 export type FormField = z.infer<typeof formField>;
-export const timeFormField = formField.extend({ formTitle: z.string(), sectionName: z.string() });
+/**
+ * GET /FormFields/Time: a Time or DateTime field with its form and section, its chain and whether a time point
+ * uses it (time-points.ts timeFieldReply: a field with a point is not offered for a new one).
+ */
+export const timeFormField = formField.extend({ formTitle: z.string(), sectionName: z.string(), ...timeFieldReply.shape });
 
 // ------------------------------------------------------------------------------------ form sections
 

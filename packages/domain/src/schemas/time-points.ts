@@ -34,8 +34,13 @@ export const timePointCreate = z.object({
 });
 export type TimePointCreate = z.infer<typeof timePointCreate>;
 
-/** PUT /TimePoints/{id}/: duration, description and the start flag (the field stays). */
-export const timePointUpdate = timePointCreate.omit({ formFieldId: true });
+/**
+ * PUT /TimePoints/{id}/: duration, description and the start flag (the field stays); `updatedAt`, when sent,
+ * must be the point's (409 conflict otherwise), as for the other settings.
+ */
+export const timePointUpdate = timePointCreate
+  .omit({ formFieldId: true })
+  .extend({ updatedAt: z.iso.datetime({ offset: true }).optional() });
 export type TimePointUpdate = z.infer<typeof timePointUpdate>;
 
 /**

@@ -133,6 +133,8 @@ export interface SaveContext {
   };
   fieldDef: { fieldType: string; optionList: string[] };
   hasChildren: boolean;
+  /** A Time or DateTime field with a live time point: its values are checked against the point's window. */
+  hasTimePoint: boolean;
   callerName: FieldContext['callerName'];
   current: CurrentValue | undefined;
   /** The hash of the newest record of the subject's audit chain (null when it has none), read under its lock. */
@@ -165,6 +167,7 @@ interface SaveContextRow {
   field_type: string;
   option_list: string[];
   has_children: boolean;
+  has_time_point: boolean;
   caller_name: FieldContext['callerName'];
   current_id: string | null;
   current_data: string | null;
@@ -188,6 +191,8 @@ const SAVE_CONTEXT = `select sff.id as field_id, s.id as subject_id, s.research_
     ff.id as form_field_id, ff.text, ff.is_required, ff.mask, ff.reg_ex_mask, ff.clinical_significance,
     fd.field_type, fd.option_list,
     exists (select 1 from subject_form_fields c where c.parent_subject_form_field_id = sff.id) as has_children,
+    fd.field_type in ('Time', 'DateTime')
+      and exists (select 1 from time_points tp where tp.form_field_id = ff.id and tp.deleted_at is null) as has_time_point,
     (select jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'patronymic', u.patronymic)
        from users u where u.id = $2) as caller_name,
     cur.id as current_id, cur.data as current_data, cur.comment as current_comment,
@@ -245,6 +250,7 @@ export async function saveContext(tx: Db, subjectFormFieldId: string, caller: Ac
     },
     fieldDef: { fieldType: r.field_type, optionList: r.option_list },
     hasChildren: !!r.has_children,
+    hasTimePoint: !!r.has_time_point,
     callerName: r.caller_name,
     current:
       r.current_id === null

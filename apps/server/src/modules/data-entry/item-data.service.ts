@@ -28,6 +28,7 @@ import { fieldContext, saveContext, type SaveContext } from './field-context.js'
 import { recomputeVisibility, type VisibilityChange } from './visibility.js';
 import { runRulesOnSave, savedValueOf, withRuleVisibility, type Proposal } from '../rules/rule-actions.js';
 import { dropRuleMails, sendRuleMails } from '../rules/rule-mails.js';
+import { assertInTimeWindow } from '../time-points/time-window-check.js';
 
 /**
  * Values of subject form fields (docs/data-entry.md, "Values"): append-only item data, the newest row of a
@@ -206,6 +207,11 @@ async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: Save
     ) {
       // The same value again changes nothing: no new row, no audit record.
       return { saved: current.id, visibility: [] };
+    }
+    // A new value of a time point's field must lie in the point's window (time-points module); only fields
+    // the context marks pay for the check, and a value kept (a comment changed) is not checked again.
+    if (ctx.hasTimePoint && data !== null && data !== current?.data) {
+      await assertInTimeWindow(tx, { formFieldId: ctx.formField.id, subjectVisitId: ctx.visit.id }, data);
     }
   }
 

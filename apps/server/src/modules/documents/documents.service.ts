@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { assertMayWrite, assertSeesSubject } from '../subjects/subjects.policy.js';
 import { findSubject, type SubjectRecord } from '../subjects/subjects.repo.js';
 import { findSubjectVisit, type SubjectVisitRow } from '../subjects/subject-visits.repo.js';
+import { readsScheduleDocument } from '../time-points/time-points.policy.js';
 import type { UploadedPdf } from './upload.js';
 import {
   documentBytes,
@@ -237,9 +238,9 @@ export async function deleteDocument(deps: Deps, id: string, caller: ActorCaller
 }
 
 /**
- * GET /Documents/{id}/File: the bytes of a live document the caller may see. Only subject visit documents
- * exist so far; their readers are the subject's readers. Any other document answers 404 until its module
- * defines who reads it.
+ * GET /Documents/{id}/File: the bytes of a live document the caller may see. Subject visit documents: the
+ * subject's readers. A scheduled activities report (time points module): its creator and the readers of
+ * its research's time points settings. Any other document answers 404 until its module defines who reads it.
  */
 export async function documentFile(
   deps: Deps,
@@ -247,8 +248,13 @@ export async function documentFile(
   caller: ActorCaller,
 ): Promise<{ name: string; extension: string; contentType: string; bytes: Buffer }> {
   const found = await findDocumentForDownload(deps.db, id);
-  if (!found?.subjectVisitId) throw missing(caller, 'id');
-  await visitToRead(deps.db, found.subjectVisitId, caller, 'id');
+  if (found?.doc.type === 'ScheduledActivities' && !found.subjectVisitId) {
+    if (!readsScheduleDocument(caller.actor, found.doc)) throw notFound('id');
+  } else if (!found?.subjectVisitId) {
+    throw missing(caller, 'id');
+  } else {
+    await visitToRead(deps.db, found.subjectVisitId, caller, 'id');
+  }
   const bytes = await documentBytes(deps.db, id);
   if (!bytes) throw notFound('id');
   return { name: found.doc.name, extension: found.doc.extension, contentType: found.doc.contentType, bytes };

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { iso } from '../shared/checks.js';
 import { researchToRead } from '../shared/research.js';
 import { toFieldBrief } from '../fields/fields.service.js';
+import { timeFieldMarks } from '../../time-points/time-points.repo.js';
 
 export type FormFieldRow = typeof formFields.$inferSelect;
 export type FormFieldDto = z.infer<typeof design.formField>;
@@ -134,7 +135,7 @@ export async function getFormField(db: Db, actor: Actor, id: string): Promise<Fo
 
 /**
  * GET /FormFields/Time: the time and date-time fields of a visit (or of one form), with their form and
- * section, for the time points settings.
+ * section, for the time points settings; each with its chain and whether a time point uses it.
  */
 export async function listTimeFields(db: Db, actor: Actor, q: { visitId?: string; formId?: string }) {
   if (!q.visitId && !q.formId) throw badRequest('required', 'visitId', { field: 'visitId' });
@@ -182,5 +183,12 @@ export async function listTimeFields(db: Db, actor: Actor, q: { visitId?: string
         out.push({ ...dto, formTitle: f.title, sectionName: sectionNames.get(dto.formSectionId) ?? '' });
     }
   }
-  return out;
+  const marks = await timeFieldMarks(
+    db,
+    out.map((f) => f.id),
+  );
+  return out.flatMap((f) => {
+    const mark = marks.get(f.id);
+    return mark ? [{ ...f, ...mark }] : [];
+  });
 }
