@@ -42,6 +42,8 @@ const ResearchInfoPage = lazy(() => import('../features/researches/ResearchInfoP
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const QueriesPage = lazy(() => import('../features/queries/QueriesPage'));
 const RulesPage = lazy(() => import('../features/rules/RulesPage'));
+const TimePointsSettingsPage = lazy(() => import('../features/time-points/TimePointsSettingsPage'));
+const SubjectTimePointsPage = lazy(() => import('../features/time-points/SubjectTimePointsPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -82,12 +84,14 @@ export function App() {
           <Route path="/organizationCabinets/:organizationId/:tab" element={<OrganisationCabinetPage />} />
           <Route path="/researchSettings/visits" element={<VisitsSettingsPage />} />
           <Route path="/researchSettings/versions/:tab" element={<VersionsSettingsPage />} />
+          <Route path="/researchSettings/timePoints" element={<TimePointsSettingsPage />} />
           <Route path="/visits/:visitId" element={<VisitFormsPage />} />
           <Route path="/visits/:visitId/form/:formId" element={<FormEditorPage />} />
           <Route path="/forms" element={<FormTypesPage />} />
           <Route path="/subjectmatrix" element={<SubjectMatrixPage />} />
           <Route path="/subject/:subjectId/:tab" element={<SubjectPage />} />
           <Route path="/subjectVisit/:subjectVisitId" element={<SubjectVisitPage />} />
+          <Route path="/subjectVisit/:subjectVisitId/timePoints" element={<SubjectTimePointsPage />} />
           <Route path="/users" element={<UsersPage />} />
           <Route path="/researchSettings/centers" element={<CentresPage />} />
           <Route path="/centers/:centerId/:tab" element={<CentrePage />} />

@@ -39,6 +39,23 @@ const visitsList = (t: TFunction, visitId?: string): Crumb => ({
   to: visitId ? `/researchSettings/visits?visitId=${visitId}` : '/researchSettings/visits',
 });
 
+/** The way to a subject visit: the subject matrix (or the monitoring visit it was opened from), the subject, the visit. */
+function subjectVisitCrumbs(t: TFunction, labels: DataLabels, visitTo?: string): Crumb[] {
+  return [
+    ...(labels.monitoringVisitId
+      ? [
+          { label: t('shell:menu.monitoringVisits'), to: '/monitoringVisits' },
+          { label: t('shell:crumbs.monitoringVisit'), to: `/monitoringVisits/${labels.monitoringVisitId}` },
+        ]
+      : [{ label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' }]),
+    {
+      label: labels.visitSubject ?? t('shell:crumbs.subject'),
+      ...(labels.visitSubjectId ? { to: `/subject/${labels.visitSubjectId}/visits` } : {}),
+    },
+    { label: labels.visit ?? t('shell:crumbs.subjectVisit'), ...(visitTo ? { to: visitTo } : {}) },
+  ];
+}
+
 /**
  * Breadcrumbs of the built routes (after "Home"); every protected path of routes.ts BUILT_ROUTES has
  * an entry here, except those of NO_BREADCRUMB_PATHS.
@@ -58,6 +75,7 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
     },
   },
   { path: '/researchSettings/visits', build: (_, t) => [researchSettings(t), { label: t('shell:crumbs.visits') }] },
+  { path: '/researchSettings/timePoints', build: (_, t) => [researchSettings(t), { label: t('shell:crumbs.timePoints') }] },
   {
     path: '/researchSettings/versions/:tab',
     build: (p, t) => [
@@ -118,18 +136,13 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   {
     // From a monitoring visit (`?monitoringVisitId=`) the path leads back to it (spec section 2).
     path: '/subjectVisit/:subjectVisitId',
-    build: (_p, t, _me, labels) => [
-      ...(labels.monitoringVisitId
-        ? [
-            { label: t('shell:menu.monitoringVisits'), to: '/monitoringVisits' },
-            { label: t('shell:crumbs.monitoringVisit'), to: `/monitoringVisits/${labels.monitoringVisitId}` },
-          ]
-        : [{ label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' }]),
-      {
-        label: labels.visitSubject ?? t('shell:crumbs.subject'),
-        ...(labels.visitSubjectId ? { to: `/subject/${labels.visitSubjectId}/visits` } : {}),
-      },
-      { label: labels.visit ?? t('shell:crumbs.subjectVisit') },
+    build: (_p, t, _me, labels) => subjectVisitCrumbs(t, labels),
+  },
+  {
+    path: '/subjectVisit/:subjectVisitId/timePoints',
+    build: (p, t, _me, labels) => [
+      ...subjectVisitCrumbs(t, labels, `/subjectVisit/${p.subjectVisitId ?? ''}`),
+      { label: t('shell:crumbs.timePoints') },
     ],
   },
 ];
@@ -139,7 +152,10 @@ export function AppBreadcrumbs({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const subjectLabel = useSubjectCrumbLabel(matchPath('/subject/:subjectId/:tab', pathname)?.params.subjectId);
-  const visitCrumbs = useSubjectVisitCrumbs(matchPath('/subjectVisit/:subjectVisitId', pathname)?.params.subjectVisitId);
+  const visitCrumbs = useSubjectVisitCrumbs(
+    (matchPath('/subjectVisit/:subjectVisitId', pathname) ?? matchPath('/subjectVisit/:subjectVisitId/timePoints', pathname))
+      ?.params.subjectVisitId,
+  );
   if (NO_BREADCRUMB_PATHS.includes(pathname)) return null;
   let crumbs: Crumb[] = [];
   for (const def of CRUMBS) {

@@ -28,7 +28,7 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname === section || pathname.startsWith(`${section}/`);
 }
 
-/** Groups of up to this many links start open (the administration group has 6); longer lists start closed. */
+/** Groups of up to this many links start open (the administration group has up to 8); longer lists start closed. */
 const OPEN_GROUP_LINKS = 8;
 
 function ChildLink({ link, pathname }: { link: MenuLink; pathname: string }) {

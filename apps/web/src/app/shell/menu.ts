@@ -16,6 +16,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
@@ -194,6 +195,9 @@ export const MENU: MenuItemDef[] = [
     children: (ctx) => [
       link('adminResearchSettings', 'shell:menu.researchSettings', '/researchSettings/visits', SettingsOutlined),
       link('versions', 'shell:menu.versions', '/researchSettings/versions/research', HistoryOutlined),
+      ...(ctx.permissions.has('time_points_settings')
+        ? [link('timePoints', 'shell:menu.timePoints', '/researchSettings/timePoints', ScheduleOutlined)]
+        : []),
       link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
       link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),
       link('researchCentres', 'centres:menu.centres', '/researchSettings/centers', DomainOutlined),

@@ -36,8 +36,8 @@ export function ValidatedChip({ validated }: { validated: boolean }) {
 export const centreLabel = (rule: Pick<RuleReply, 'researchOrganisationId' | 'researchOrganisationNumber'>, t: TFunction) =>
   rule.researchOrganisationId ? t('rules:centreN', { number: rule.researchOrganisationNumber ?? '' }) : t('rules:allCentres');
 
-/** The chain visit / form / section / field of a rule, as two lines. */
-export function RuleChain({ rule, strong = true }: { rule: RuleReply; strong?: boolean }) {
+/** The chain visit / form / section / field of a rule (or of a time point), as two lines. */
+export function RuleChain({ rule, strong = true }: { rule: Pick<RuleReply, 'formFieldChain'>; strong?: boolean }) {
   const c = rule.formFieldChain;
   return (
     <Box sx={{ minWidth: 0 }}>

@@ -184,6 +184,12 @@ export default function SubjectVisitPage() {
               {t('dataEntry:page.subject', { number: v.subject.screeningNumber })}
             </Link>
             <CompletedStatusChip status={v.formCompletedStatus} />
+            {/* The visit's time points: not for monitors (spec section 2). */}
+            {!ctx.isKio && (
+              <Link component={RouterLink} to={`/subjectVisit/${v.id}/timePoints`}>
+                {t('dataEntry:page.timePoints')}
+              </Link>
+            )}
           </Stack>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
