@@ -16,6 +16,7 @@ export const MENU = {
   centres: 'Центры исследования',
   forms: 'Формы',
   versions: 'Версии',
+  timePoints: 'Временные точки',
   researches: 'Исследования',
   users: 'Пользователи',
   monitoringVisits: 'Мониторинговые визиты',
@@ -56,6 +57,7 @@ const visitsSettings = '/researchSettings/visits';
 const ADMINISTRATION_LINKS = [
   MENU.researchSettings,
   MENU.versions,
+  MENU.timePoints,
   MENU.researches,
   MENU.organisationSettings,
   MENU.centres,

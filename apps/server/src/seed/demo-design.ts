@@ -60,6 +60,16 @@ const FORM_TYPES: DemoFormType[] = [
     ],
   },
   {
+    // A dose and two blood draws for pharmacokinetics, on the clock (docs/time-points.md).
+    key: 'PK',
+    title: 'Фармакокинетика',
+    fields: [
+      { key: 'PKDOSTIM', title: 'Время введения препарата', type: 'Time' },
+      { key: 'PKT1TIM', title: 'Взятие крови через 30 мин', type: 'Time' },
+      { key: 'PKT2TIM', title: 'Взятие крови через 1 ч', type: 'Time' },
+    ],
+  },
+  {
     key: 'EG',
     title: 'ЭКГ',
     fields: [
@@ -104,8 +114,8 @@ interface DemoVisit {
 
 const VISITS: DemoVisit[] = [
   { key: 'SCR', title: 'Скрининг', type: 'Screening', day: 0, forms: ['IC', 'DM', 'VS', 'LB', 'EG'] },
-  { key: 'RND', title: 'Рандомизация', type: 'Randomisation', day: 1, forms: ['VS'] },
-  { key: 'V1', title: 'Визит 1', type: 'Period', day: 14, window: 2, forms: ['VS', 'LB', 'AE'] },
+  { key: 'RND', title: 'Рандомизация', type: 'Randomisation', day: 1, forms: ['VS', 'PK'] },
+  { key: 'V1', title: 'Визит 1', type: 'Period', day: 14, window: 2, forms: ['VS', 'LB', 'PK', 'AE'] },
   { key: 'V2', title: 'Визит 2', type: 'Period', day: 28, window: 3, forms: ['VS', 'EG', 'AE'] },
   { key: 'UNS', title: 'Незапланированный визит', type: 'Period', day: 0, repeating: true, forms: ['VS', 'AE'] },
   { key: 'EOS', title: 'Завершение исследования', type: 'End', day: 42, window: 3, forms: ['VS', 'LB', 'AE', 'DS'] },
@@ -118,7 +128,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /**
  * The demo study design of DEMO-001, built as its administrator through the design services: protocol
- * version 1.0, research version 1.0 taken to Working, seven form types, six visits with their forms
+ * version 1.0, research version 1.0 taken to Working, eight form types, six visits with their forms
  * (a field of each of the nine types, a dependent adverse-event block, a mask), and every centre
  * working in that version.
  */
