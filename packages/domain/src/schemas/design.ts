@@ -490,6 +490,9 @@ export const odmImportReply = z.object({
     codeLists: z.number(),
     /** study rules created (one per rule and form field it is on; docs/rules.md "ODM") */
     rules: z.number().optional(),
+    /** time points and deviations created (docs/time-points.md "ODM") */
+    timePoints: z.number().optional(),
+    timeDeviations: z.number().optional(),
   }),
   unmapped: z.array(odmUnmapped),
 });

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TimeDeviationCreate, TimeDeviationReply } from '@edc/domain';
 import { writeAudit } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { timeDeviations } from '../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
@@ -41,29 +42,40 @@ export async function createTimeDeviation(
   const start = await findPoint(deps.db, input.startTimePointId);
   if (!start) throw notFound('startTimePointId');
   if (start.visitId !== point.visitId) throw badRequest('time_point_other_visit', 'startTimePointId');
-  const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(timeDeviations)
-      .values({
-        timePointId: point.id,
-        startTimePointId: start.id,
-        deviation: input.deviation,
-        deviationPlus: input.deviationPlus,
-        deviationMinus: input.deviationMinus,
-      })
-      .returning();
-    await writeAudit(tx, caller.audit, {
-      action: 'time_deviation.create',
-      entityType: 'time_deviation',
-      entityId: row!.id,
-      researchId: point.researchId,
-      after: audited(row!),
-    });
-    return row!.id;
-  });
+  const id = await deps.db.transaction((tx) =>
+    insertTimeDeviation(tx, caller, point.researchId, {
+      timePointId: point.id,
+      startTimePointId: start.id,
+      deviation: input.deviation,
+      deviationPlus: input.deviationPlus,
+      deviationMinus: input.deviationMinus,
+    }),
+  );
   const reply = (await pointReply(deps.db, point.id))?.timeDeviationList.find((d) => d.id === id);
   if (!reply) throw notFound('timePointId');
   return reply;
+}
+
+/**
+ * Inserts a deviation in the caller's transaction and audits its creation (`time_deviation.create`, with
+ * `origin` beside it). The caller has checked the rights and that both points are of the same visit.
+ */
+export async function insertTimeDeviation(
+  tx: Db,
+  caller: Pick<ActorCaller, 'audit'>,
+  researchId: string,
+  values: Pick<TimeDeviationRow, 'timePointId' | 'startTimePointId' | 'deviation' | 'deviationPlus' | 'deviationMinus'>,
+  origin: Record<string, string> = {},
+): Promise<string> {
+  const [row] = await tx.insert(timeDeviations).values(values).returning();
+  await writeAudit(tx, caller.audit, {
+    action: 'time_deviation.create',
+    entityType: 'time_deviation',
+    entityId: row!.id,
+    researchId,
+    after: { ...audited(row!), ...origin },
+  });
+  return row!.id;
 }
 
 /** DELETE /TimeDeviations/{id}: soft. */

@@ -72,28 +72,39 @@ export async function createTimePoint(deps: Deps, input: TimePointCreate, caller
   const id = await deps.db
     .transaction(async (tx) => {
       await retireOrphans(tx, caller, target.visitId);
-      const [row] = await tx
-        .insert(timePoints)
-        .values({
-          researchId: target.researchId,
-          visitId: target.visitId,
-          formFieldId: target.formFieldId,
-          duration: input.duration,
-          description: input.description || null,
-          isVisitStartPoint: input.isVisitStartPoint,
-        })
-        .returning();
-      await writeAudit(tx, caller.audit, {
-        action: 'time_point.create',
-        entityType: 'time_point',
-        entityId: row!.id,
-        researchId: row!.researchId,
-        after: audited(row!),
+      return insertTimePoint(tx, caller, {
+        researchId: target.researchId,
+        visitId: target.visitId,
+        formFieldId: target.formFieldId,
+        duration: input.duration,
+        description: input.description || null,
+        isVisitStartPoint: input.isVisitStartPoint,
       });
-      return row!.id;
     })
     .catch(refusedByIndex);
   return replyOf(deps.db, id);
+}
+
+/**
+ * Inserts a point in the caller's transaction and audits its creation (`time_point.create`, with `origin`
+ * beside the point, e.g. an ODM import's source). The caller has checked the rights, the field and the unique
+ * slots (a unique index refusing aborts a PostgreSQL transaction).
+ */
+export async function insertTimePoint(
+  tx: Db,
+  caller: Pick<ActorCaller, 'audit'>,
+  values: Pick<TimePointRow, 'researchId' | 'visitId' | 'formFieldId' | 'duration' | 'description' | 'isVisitStartPoint'>,
+  origin: Record<string, string> = {},
+): Promise<string> {
+  const [row] = await tx.insert(timePoints).values(values).returning();
+  await writeAudit(tx, caller.audit, {
+    action: 'time_point.create',
+    entityType: 'time_point',
+    entityId: row!.id,
+    researchId: row!.researchId,
+    after: { ...audited(row!), ...origin },
+  });
+  return row!.id;
 }
 
 /** A live point whose research's design the caller changes: 403 before the lookup, 404, then 403 and 409. */

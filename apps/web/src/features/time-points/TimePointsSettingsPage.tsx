@@ -135,7 +135,7 @@ export default function TimePointsSettingsPage() {
     {
       key: 'description',
       header: t('timepoints:column.description'),
-      render: (p) => <Box sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{p.description || '—'}</Box>,
+      render: (p) => <Box sx={{ whiteSpace: 'pre-line', overflowWrap: 'break-word', minWidth: 160 }}>{p.description || '—'}</Box>,
     },
     {
       key: 'deviations',

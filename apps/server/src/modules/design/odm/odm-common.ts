@@ -32,6 +32,30 @@ export const EDC = {
 } as const;
 
 /**
+ * A time point travels on its form field's ItemDef (docs/time-points.md "ODM"): its duration (hh:mm:ss, hours
+ * may exceed 24), its description, `Yes` for the visit's start point, and one alias per deviation, oldest
+ * first, of context `EDC:timeDeviation.1`, `.2`… (an element's Alias contexts are unique in ODM) whose Name is
+ * `<start point's ItemOID>;<deviation>;<deviationPlus>;<deviationMinus>` (the start point's item is in the same
+ * visit). `EDC:duration` is the form field's own setting, not the point's.
+ */
+export const EDC_TIME = {
+  duration: 'EDC:timePointDuration',
+  description: 'EDC:timePointDescription',
+  start: 'EDC:timePointStart',
+  deviation: 'EDC:timeDeviation',
+} as const;
+
+/** The context of a point's `n`-th deviation (from 1). */
+export const timeDeviationContext = (n: number) => `${EDC_TIME.deviation}.${n}`;
+
+/** The order of a deviation alias's context (`EDC:timeDeviation.n`; 0 unnumbered), or null for another context. */
+export function timeDeviationOrder(context: string): number | null {
+  if (context === EDC_TIME.deviation) return 0;
+  const m = /^EDC:timeDeviation\.(\d{1,6})$/.exec(context);
+  return m ? Number(m[1]) : null;
+}
+
+/**
  * A study rule travels as a ConditionDef (NoteAction, ToggleAction, EmailAction: the expression is a
  * condition) or a MethodDef of Type Computation (InsertAction: the expression gives the value), with the
  * expression in our language in a FormalExpression of this context, the message as its Description (empty

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { create } from 'xmlbuilder2';
 import { formatVersionIndex, rules as ruleLanguage, type FieldType } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
@@ -11,6 +12,8 @@ import {
   formTypes,
   researchOrganisations,
   rules,
+  timeDeviations,
+  timePoints,
   visitResearchVersions,
   visits,
 } from '../../../platform/db/schema/index.js';
@@ -20,15 +23,16 @@ import { rulesScope } from '../../rules/rules.policy.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
 import { findVersion } from '../research-versions/research-versions.queries.js';
-import { EDC, EDC_RULE, ODM_NS, OidRegistry, xmlSafe } from './odm-common.js';
+import { EDC, EDC_RULE, EDC_TIME, ODM_NS, OidRegistry, timeDeviationContext, xmlSafe } from './odm-common.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
  * visits → StudyEventDef (Protocol/StudyEventRef in visit order), forms → FormDef, sections →
  * ItemGroupDef, form fields → ItemDef (one per placed field: its question, mask and settings are its own),
  * select options → CodeList (one per field definition), units → BasicDefinitions/MeasurementUnit,
- * dependent fields → ConditionDef referenced by ItemRef/@CollectionExceptionConditionOID. What ODM has no
- * attribute for travels in Alias elements with an `EDC:` context, which the import reads back.
+ * dependent fields → ConditionDef referenced by ItemRef/@CollectionExceptionConditionOID, time points and
+ * their deviations → aliases of their field's ItemDef (EDC_TIME). What ODM has no attribute for travels in
+ * Alias elements with an `EDC:` context, which the import reads back.
  */
 
 type VisitRow = typeof visits.$inferSelect;
@@ -46,6 +50,15 @@ export interface OdmRuleRow {
   centreNumber: string | null;
 }
 
+/** A live time point on one of the exported fields, with its live deviations oldest first (docs/time-points.md "ODM"). */
+export interface OdmTimePointRow {
+  formFieldId: string;
+  duration: string;
+  description: string | null;
+  isVisitStartPoint: boolean;
+  deviations: { startFormFieldId: string; deviation: string; deviationPlus: string; deviationMinus: string }[];
+}
+
 export interface OdmExportData {
   research: ResearchRow;
   version: ResearchVersionRow;
@@ -57,6 +70,52 @@ export interface OdmExportData {
   formTypes: Map<string, FormTypeRow>;
   /** The rules on the exported fields, oldest first (docs/rules.md "ODM"). */
   rules?: OdmRuleRow[];
+  /** The time points on the exported fields. */
+  timePoints?: OdmTimePointRow[];
+}
+
+const startPoints = alias(timePoints, 'start_point');
+
+/**
+ * The live time points on these form fields with their deviations whose start point is live, in one query
+ * (the points by the partial unique index on their field, the deviations by their point's index). Time points
+ * are design and hold no clinical data: whoever exports the design gets them.
+ */
+export async function loadTimePoints(db: Db, formFieldIds: string[]): Promise<OdmTimePointRow[]> {
+  if (!formFieldIds.length) return [];
+  const rows = await db
+    .select({
+      point: timePoints,
+      deviation: timeDeviations,
+      startFormFieldId: startPoints.formFieldId,
+    })
+    .from(timePoints)
+    .leftJoin(timeDeviations, and(eq(timeDeviations.timePointId, timePoints.id), isNull(timeDeviations.deletedAt)))
+    .leftJoin(startPoints, and(eq(startPoints.id, timeDeviations.startTimePointId), isNull(startPoints.deletedAt)))
+    .where(and(inArray(timePoints.formFieldId, formFieldIds), isNull(timePoints.deletedAt)))
+    .orderBy(asc(timeDeviations.createdAt), asc(timeDeviations.id));
+  const byPoint = new Map<string, OdmTimePointRow>();
+  for (const { point, deviation, startFormFieldId } of rows) {
+    let row = byPoint.get(point.id);
+    if (!row) {
+      row = {
+        formFieldId: point.formFieldId,
+        duration: point.duration,
+        description: point.description,
+        isVisitStartPoint: point.isVisitStartPoint,
+        deviations: [],
+      };
+      byPoint.set(point.id, row);
+    }
+    if (deviation && startFormFieldId)
+      row.deviations.push({
+        startFormFieldId,
+        deviation: deviation.deviation,
+        deviationPlus: deviation.deviationPlus,
+        deviationMinus: deviation.deviationMinus,
+      });
+  }
+  return [...byPoint.values()];
 }
 
 /** The design of a version: the visits and forms linked to it, with their live sections and fields. */
@@ -145,6 +204,7 @@ export async function loadVersionDesign(db: Db, actor: Actor, versionId: string)
     research,
     version,
     rules: ruleRows,
+    timePoints: await loadTimePoints(db, liveIds),
     visits: visitRows,
     forms: formRows,
     sections: sectionRows,
@@ -262,6 +322,8 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
 
   // Edit checks of the whole research that are plain ranges of their own number field are also its ItemDef's
   // RangeChecks, for readers that know no EDC alias (the ConditionDef stays: it is what the import reads).
+  const pointOfItem = new Map((data.timePoints ?? []).map((p) => [p.formFieldId, p]));
+
   const rangeChecksOfItem = new Map<string, (ruleLanguage.RangeCheck & { message: string | null })[]>();
   for (const r of ruleList) {
     const ff = fieldById.get(r.formFieldId);
@@ -370,6 +432,24 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
       [EDC.parentItem, parent ? itemOid.get(parent.id) : null],
       [EDC.parentVisibleRule, parent ? ff.parentVisibleRule : null],
     ]);
+    const point = pointOfItem.get(ff.id);
+    if (point) {
+      aliases(it, [
+        [EDC_TIME.duration, point.duration],
+        [EDC_TIME.description, point.description],
+        [EDC_TIME.start, point.isVisitStartPoint ? 'Yes' : null],
+        // A deviation from a point whose field is not exported (never in practice: it is in the same visit) is left out.
+        ...point.deviations
+          .filter((d) => itemOid.has(d.startFormFieldId))
+          .map(
+            (d, i) =>
+              [
+                timeDeviationContext(i + 1),
+                [itemOid.get(d.startFormFieldId)!, d.deviation, d.deviationPlus, d.deviationMinus].join(';'),
+              ] as [string, string],
+          ),
+      ]);
+    }
   }
 
   for (const [defId, oid] of codeListOid) {

@@ -8,6 +8,8 @@ import { AppError, badRequest } from '../../../platform/http/errors.js';
 import { errorMessage } from '@edc/domain';
 import { insertImportedRule } from '../../rules/rules.service.js';
 import { mayEditRules } from '../../rules/rules.policy.js';
+import { insertTimeDeviation } from '../../time-points/time-deviations.service.js';
+import { insertTimePoint } from '../../time-points/time-points.service.js';
 import { userToday } from '../../../platform/http/time-zone.js';
 import type { DesignCaller } from '../shared/context.js';
 import { insertSections, type SectionSnapshot } from '../shared/copy.js';
@@ -17,7 +19,7 @@ import { lastVersionOf, setFormVersions, setVisitVersions } from '../shared/vers
 import { insertVersion } from '../research-versions/research-versions.service.js';
 import { versionDto } from '../research-versions/research-versions.queries.js';
 import { OdmFormatError, parseOdm } from './odm-parse.js';
-import { planImport, type PlannedRule, type Unmapped } from './odm-plan.js';
+import { planImport, type PlannedRule, type PlannedTimePoint, type Unmapped } from './odm-plan.js';
 import type { Db } from '../../../platform/db/client.js';
 
 type Input = z.infer<typeof design.odmImportRequest>;
@@ -96,6 +98,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     let sectionCount = 0;
     let formFieldCount = 0;
     const formFieldIdOf = new Map<string, string>();
+    const visitIdOf = new Map<string, string>();
     for (const v of plan.visits) {
       const [visit] = await tx
         .insert(visits)
@@ -177,7 +180,10 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
         formCount++;
         sectionCount += inserted.sectionIds.length;
         formFieldCount += inserted.fieldCount;
-        for (const [ref, id] of inserted.fieldIds) formFieldIdOf.set(ref, id);
+        for (const [ref, id] of inserted.fieldIds) {
+          formFieldIdOf.set(ref, id);
+          visitIdOf.set(ref, visit!.id);
+        }
         await writeAudit(tx, c.audit, {
           action: 'form.create',
           entityType: 'form',
@@ -194,8 +200,10 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
       }
     }
     const ruleCount = await importRules(tx, c, research.id, plan.rules, formFieldIdOf, plan.unmapped);
+    const timeCounts = await importTimePoints(tx, c, research.id, plan.timePoints, formFieldIdOf, visitIdOf);
     const counts = {
       rules: ruleCount,
+      ...timeCounts,
       visits: plan.visits.length,
       formTypes: plan.formTypes.length,
       forms: formCount,
@@ -298,4 +306,64 @@ async function importRules(
     }
   }
   return count;
+}
+
+/**
+ * The time points of the file (docs/time-points.md "ODM"), in the import's transaction, each audited as the
+ * time points service does: the points on their new form fields, then their deviations. The plan has checked
+ * them (Time and DateTime fields, one start point per visit, deviations within the visit); the importer
+ * changes the design, which is what writing time points needs.
+ */
+async function importTimePoints(
+  tx: Db,
+  c: DesignCaller,
+  researchId: string,
+  planned: PlannedTimePoint[],
+  formFieldIdOf: Map<string, string>,
+  visitIdOf: Map<string, string>,
+): Promise<{ timePoints: number; timeDeviations: number }> {
+  const pointIdOf = new Map<string, string>();
+  for (const p of planned) {
+    const formFieldId = formFieldIdOf.get(p.placementRef);
+    const visitId = visitIdOf.get(p.placementRef);
+    if (!formFieldId || !visitId) continue;
+    const id = await insertTimePoint(
+      tx,
+      c,
+      {
+        researchId,
+        visitId,
+        formFieldId,
+        duration: p.duration,
+        description: p.description,
+        isVisitStartPoint: p.isVisitStartPoint,
+      },
+      { source: 'odm', odmOid: p.itemOid },
+    );
+    pointIdOf.set(p.placementRef, id);
+  }
+  let deviations = 0;
+  for (const p of planned) {
+    const timePointId = pointIdOf.get(p.placementRef);
+    if (!timePointId) continue;
+    for (const d of p.deviations) {
+      const startTimePointId = pointIdOf.get(d.startPlacementRef);
+      if (!startTimePointId) continue;
+      await insertTimeDeviation(
+        tx,
+        c,
+        researchId,
+        {
+          timePointId,
+          startTimePointId,
+          deviation: d.deviation,
+          deviationPlus: d.deviationPlus,
+          deviationMinus: d.deviationMinus,
+        },
+        { source: 'odm', odmOid: p.itemOid },
+      );
+      deviations++;
+    }
+  }
+  return { timePoints: pointIdOf.size, timeDeviations: deviations };
 }

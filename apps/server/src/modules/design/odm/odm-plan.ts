@@ -13,14 +13,15 @@ import {
   type FieldType,
   type Language,
 } from '@edc/domain';
-import { EDC } from './odm-common.js';
+import { EDC, EDC_TIME, timeDeviationOrder } from './odm-common.js';
 import type { OdmAlias, OdmCodeList, OdmItem, OdmRef, OdmStudy } from './odm-parse.js';
 
 /**
  * Maps a parsed ODM study onto the design model, without touching the database: StudyEventDef → visit,
  * FormDef → form type and form (one form per event that refers to it), ItemGroupDef → section,
- * ItemDef → field definition (once) and form field (per ItemRef), CodeList → select options. Whatever
- * cannot be carried over is listed in `unmapped`, in the caller's language.
+ * ItemDef → field definition (once) and form field (per ItemRef), CodeList → select options, this system's
+ * time point aliases → time points and deviations. Whatever cannot be carried over is listed in `unmapped`,
+ * in the caller's language.
  */
 
 const VISIT_TYPES = ['Screening', 'Randomisation', 'Period', 'End'] as const;
@@ -104,11 +105,29 @@ export interface PlannedRule {
   centre: string | null;
   placementRefs: string[];
 }
+/** A deviation read back from an `EDC:timeDeviation` alias, timed from another point of the same visit. */
+export interface PlannedTimeDeviation {
+  startPlacementRef: string;
+  deviation: string;
+  deviationPlus: string;
+  deviationMinus: string;
+}
+/** A time point read back from this system's aliases, on one placement of its item (docs/time-points.md "ODM"). */
+export interface PlannedTimePoint {
+  itemOid: string;
+  placementRef: string;
+  duration: string;
+  description: string | null;
+  isVisitStartPoint: boolean;
+  deviations: PlannedTimeDeviation[];
+}
 export interface ImportPlan {
   visits: PlannedVisit[];
   formTypes: PlannedFormType[];
   fields: PlannedField[];
   rules: PlannedRule[];
+  /** Checked: on Time and DateTime fields, at most one start point per visit, deviations within the visit. */
+  timePoints: PlannedTimePoint[];
   codeListsUsed: number;
   unmapped: Unmapped[];
 }
@@ -214,6 +233,38 @@ const TEXT = {
   rule_item: {
     en: 'The rule’s item {item} is on no imported form; the rule is skipped',
     ru: 'Поле правила {item} не входит ни в одну импортированную форму; правило пропущено',
+  },
+  time_point_duration: {
+    en: 'Time point duration “{value}” is not hh:mm:ss; the time point is skipped',
+    ru: 'Длительность точки времени «{value}» не в формате чч:мм:сс; точка времени пропущена',
+  },
+  time_point_field_type: {
+    en: 'A time point is set only on a Time or DateTime field, not {field}; the time point is skipped',
+    ru: 'Точка времени ставится только на поле типа «Время» или «Дата и время», а не {field}; точка времени пропущена',
+  },
+  time_point_description: {
+    en: 'Time point description longer than {max} characters dropped',
+    ru: 'Описание точки времени длиннее {max} символов отброшено',
+  },
+  time_point_start_taken: {
+    en: 'The visit “{visit}” already has a start point ({item}); this time point is imported as an ordinary one',
+    ru: 'У визита «{visit}» уже есть начальная точка ({item}); эта точка времени импортирована как обычная',
+  },
+  time_deviation_format: {
+    en: 'Time deviation “{value}” is not “ItemOID;hh:mm:ss;hh:mm:ss;hh:mm:ss”; the deviation is skipped',
+    ru: 'Отклонение времени «{value}» не в формате «ItemOID;чч:мм:сс;чч:мм:сс;чч:мм:сс»; отклонение пропущено',
+  },
+  time_deviation_start: {
+    en: 'The start point {item} of a time deviation is not a time point of the same visit; the deviation is skipped',
+    ru: 'Начальная точка {item} отклонения времени не является точкой времени того же визита; отклонение пропущено',
+  },
+  time_deviation_self: {
+    en: 'A time deviation is timed from its own point; the deviation is skipped',
+    ru: 'Отклонение времени отсчитывается от своей же точки; отклонение пропущено',
+  },
+  time_point_unplaced: {
+    en: 'The item is on no form: its time point is skipped',
+    ru: 'Поле не входит ни в одну форму: его точка времени пропущена',
   },
   aliases: {
     en: 'Alias names of contexts {contexts} kept only as annotation keys (SDTM) where no SDSVarName is given',
@@ -442,6 +493,9 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   const placedGroups = new Set<string>();
   const placedItems = new Set<string>();
   const placementsOfItem = new Map<string, string[]>();
+  const itemOfPlacement = new Map<string, string>();
+  // Placements are numbered across the whole plan: a form referred to by two events is placed twice.
+  let n = 0;
 
   function planForm(formOid: string, mandatory: boolean): PlannedForm | null {
     const form = formsByOid.get(formOid);
@@ -455,7 +509,6 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     const sections: PlannedSection[] = [];
     const placementOfItem = new Map<string, string>();
     const pending: { planned: PlannedFormField; item: OdmItem; ref: OdmRef }[] = [];
-    let n = 0;
     for (const gref of byOrder(form.groupRefs)) {
       const group = groupsByOid.get(gref.oid);
       if (!group) {
@@ -481,6 +534,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         const placement = `${form.oid}/${group.oid}/${item.oid}/${n++}`;
         if (!placementOfItem.has(item.oid)) placementOfItem.set(item.oid, placement);
         placementsOfItem.set(item.oid, [...(placementsOfItem.get(item.oid) ?? []), placement]);
+        itemOfPlacement.set(placement, item.oid);
         const planned = placeItem(item, iref, placement, fieldRef);
         pending.push({ planned, item, ref: iref });
         section.fields.push(planned);
@@ -613,5 +667,117 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     });
   }
 
-  return { visits, formTypes, fields, rules, codeListsUsed: usedCodeLists.size, unmapped };
+  const timePoints = planTimePoints(odm, visits, fields, itemOfPlacement, say, once, checkText);
+
+  return { visits, formTypes, fields, rules, timePoints, codeListsUsed: usedCodeLists.size, unmapped };
+}
+
+const TIME_POINT_FIELD_TYPES: readonly FieldType[] = ['Time', 'DateTime'];
+/** As the designer's limit (timePointCreate). */
+const DESCRIPTION_MAX = 2000;
+
+/**
+ * Time points from this system's aliases (EDC_TIME), on every placement of their item, visit by visit: the
+ * duration must be hh:mm:ss and the field Time or DateTime (else the point is skipped), the first start point
+ * of a visit wins (a later one comes in as an ordinary point), a deviation must parse and be timed from
+ * another point of the same visit (else it is skipped). Each refusal is reported.
+ */
+function planTimePoints(
+  odm: OdmStudy,
+  visits: PlannedVisit[],
+  fields: PlannedField[],
+  itemOfPlacement: Map<string, string>,
+  say: (element: string, oid: string | null, key: keyof typeof TEXT, params?: Record<string, string | number>) => void,
+  once: (key: string, fn: () => void) => void,
+  checkText: (element: string, oid: string, text: string | null) => void,
+): PlannedTimePoint[] {
+  const itemsByOid = new Map(odm.items.map((i) => [i.oid, i]));
+  const fieldType = new Map(fields.map((f) => [f.ref, f.fieldType]));
+  const isTimeAlias = (a: OdmAlias) =>
+    a.context === EDC_TIME.duration ||
+    a.context === EDC_TIME.description ||
+    a.context === EDC_TIME.start ||
+    timeDeviationOrder(a.context) !== null;
+  const hasAliases = (item: OdmItem) => item.aliases.some(isTimeAlias);
+  /** The deviation aliases of an item by their number, then in document order. */
+  const deviationAliases = (item: OdmItem) =>
+    item.aliases
+      .map((a, i) => ({ a, i, order: timeDeviationOrder(a.context) }))
+      .filter((x) => x.order !== null)
+      .sort((x, y) => x.order! - y.order! || x.i - y.i)
+      .map((x) => x.a);
+  const out: PlannedTimePoint[] = [];
+  const seen = new Set<string>();
+  for (const visit of visits) {
+    // The points of the visit first, so that deviations can be timed from any of them.
+    const points: PlannedTimePoint[] = [];
+    const firstPointOfItem = new Map<string, PlannedTimePoint>();
+    const pending: { point: PlannedTimePoint; item: OdmItem }[] = [];
+    let start: PlannedTimePoint | null = null;
+    for (const form of visit.forms)
+      for (const section of form.sections)
+        for (const ff of section.fields) {
+          const item = itemsByOid.get(itemOfPlacement.get(ff.ref)!);
+          if (!item || !hasAliases(item)) continue;
+          seen.add(item.oid);
+          const duration = alias(item.aliases, EDC_TIME.duration);
+          if (duration === null || !DURATION_PATTERN.test(duration)) {
+            once(`tpd:${item.oid}`, () => say('ItemDef', item.oid, 'time_point_duration', { value: duration ?? '' }));
+            continue;
+          }
+          const type = fieldType.get(ff.fieldRef)!;
+          if (!TIME_POINT_FIELD_TYPES.includes(type)) {
+            once(`tpt:${item.oid}`, () => say('ItemDef', item.oid, 'time_point_field_type', { field: type }));
+            continue;
+          }
+          let description = alias(item.aliases, EDC_TIME.description)?.trim() || null;
+          if (description && description.length > DESCRIPTION_MAX) {
+            once(`tpl:${item.oid}`, () => say('ItemDef', item.oid, 'time_point_description', { max: DESCRIPTION_MAX }));
+            description = null;
+          }
+          checkText('ItemDef', item.oid, description);
+          let isVisitStartPoint = alias(item.aliases, EDC_TIME.start) === 'Yes';
+          if (isVisitStartPoint && start) {
+            const first = start.itemOid;
+            say('ItemDef', item.oid, 'time_point_start_taken', { visit: visit.title, item: first });
+            isVisitStartPoint = false;
+          }
+          const point: PlannedTimePoint = {
+            itemOid: item.oid,
+            placementRef: ff.ref,
+            duration,
+            description,
+            isVisitStartPoint,
+            deviations: [],
+          };
+          if (isVisitStartPoint) start = point;
+          points.push(point);
+          if (!firstPointOfItem.has(item.oid)) firstPointOfItem.set(item.oid, point);
+          pending.push({ point, item });
+        }
+    for (const { point, item } of pending) {
+      for (const a of deviationAliases(item)) {
+        const parts = a.name.split(';').map((p) => p.trim());
+        if (parts.length !== 4 || !parts[0] || !parts.slice(1).every((p) => DURATION_PATTERN.test(p))) {
+          once(`tdf:${item.oid}:${a.name}`, () => say('ItemDef', item.oid, 'time_deviation_format', { value: a.name }));
+          continue;
+        }
+        const [startOid, deviation, deviationPlus, deviationMinus] = parts as [string, string, string, string];
+        const from = firstPointOfItem.get(startOid);
+        if (!from) {
+          once(`tds:${item.oid}:${a.name}`, () => say('ItemDef', item.oid, 'time_deviation_start', { item: startOid }));
+          continue;
+        }
+        if (from === point) {
+          once(`tdx:${item.oid}:${a.name}`, () => say('ItemDef', item.oid, 'time_deviation_self'));
+          continue;
+        }
+        point.deviations.push({ startPlacementRef: from.placementRef, deviation, deviationPlus, deviationMinus });
+      }
+    }
+    out.push(...points);
+  }
+  // Items on no form have no form field to set a point on.
+  for (const item of odm.items) if (!seen.has(item.oid) && hasAliases(item)) say('ItemDef', item.oid, 'time_point_unplaced');
+  return out;
 }
