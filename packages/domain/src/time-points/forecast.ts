@@ -1,3 +1,4 @@
+import { resolveAlongChain } from './chain.js';
 import { formatDuration, parseDuration } from './durations.js';
 import type { PointDeviation } from './windows.js';
 
@@ -40,31 +41,21 @@ export interface Forecast {
 /** Each point's offset in seconds from the visit's start point (0 for points nothing places, and in a cycle). */
 export function pointOffsets(points: readonly ForecastPoint[]): Map<string, number> {
   const byId = new Map(points.map((p) => [p.id, p]));
-  const offsets = new Map<string, number>();
-  const visiting = new Set<string>();
-  const offsetOf = (id: string): number => {
-    const known = offsets.get(id);
-    if (known !== undefined) return known;
-    const p = byId.get(id);
-    if (!p || visiting.has(id)) return 0;
-    if (p.isVisitStartPoint) {
-      offsets.set(id, 0);
-      return 0;
-    }
-    visiting.add(id);
-    let found = 0;
-    for (const d of p.deviations) {
-      const after = parseDuration(d.deviation);
-      if (after === null || !byId.has(d.startTimePointId)) continue;
-      found = offsetOf(d.startTimePointId) + after;
-      break;
-    }
-    visiting.delete(id);
-    offsets.set(id, found);
-    return found;
-  };
-  for (const p of points) offsetOf(p.id);
-  return offsets;
+  const resolved = resolveAlongChain<number>(
+    points.map((p) => p.id),
+    (id) => byId.get(id)!.deviations.map((d) => d.startTimePointId),
+    (id, offsetOf) => {
+      const p = byId.get(id)!;
+      if (p.isVisitStartPoint) return 0;
+      for (const d of p.deviations) {
+        const after = parseDuration(d.deviation);
+        const base = byId.has(d.startTimePointId) ? offsetOf(d.startTimePointId) : null;
+        if (after !== null && base !== null) return base + after;
+      }
+      return null;
+    },
+  );
+  return new Map(points.map((p) => [p.id, resolved.get(p.id) ?? 0]));
 }
 
 /** An activity occupies its staff member for at least a second, so activities due at one moment all count. */

@@ -109,6 +109,33 @@ describe('windows of a subject time points', () => {
     expect(inWindow(momentOf('00:31')!, w)).toBe(false);
   });
 
+  it('a start point planned from the point itself does not count: the point falls back on its other deviation, in any order', () => {
+    const a: PlannedPoint = { id: 'a', isVisitStartPoint: true, fieldType: 'Time', deviations: [] };
+    const x: PlannedPoint = {
+      id: 'x',
+      isVisitStartPoint: false,
+      fieldType: 'Time',
+      deviations: [dev('y', '00:10:00', '00:01:00'), dev('a', '00:30:00', '00:05:00')],
+    };
+    const y: PlannedPoint = {
+      id: 'y',
+      isVisitStartPoint: false,
+      fieldType: 'Time',
+      deviations: [dev('x', '00:15:00', '00:05:00')],
+    };
+    for (const order of [
+      [a, x, y],
+      [y, x, a],
+      [x, y, a],
+    ]) {
+      const times = subjectPointTimes(order, { a: '08:00' });
+      expect(times.get('x')!.recommendedTime, order.map((p) => p.id).join()).toBe('08:30:00');
+      // y is timed only from x, which is timed from y first: nothing plans y until x has a value.
+      expect(times.get('y')!.recommendedTime, order.map((p) => p.id).join()).toBeNull();
+      expect(subjectPointTimes(order, { a: '08:00', x: '08:31' }).get('y')!.recommendedTime).toBe('08:46:00');
+    }
+  });
+
   it('a cycle of start points plans nothing and never loops', () => {
     const cycle: PlannedPoint[] = [
       { id: 'a', isVisitStartPoint: false, fieldType: 'Time', deviations: [dev('b', '00:10:00', '00:01:00')] },
@@ -142,6 +169,41 @@ describe('the staffing forecast', () => {
 
   it('places the points along the chain from the start point', () => {
     expect(Object.fromEntries(pointOffsets(points))).toEqual({ dose: 0, pk1: 1800, pk2: 3600 });
+  });
+
+  it('places a point of a cycle by its other deviation, and the rest of a cycle at the start', () => {
+    const cycle: ForecastPoint[] = [
+      {
+        id: 'y',
+        formFieldId: 'fy',
+        duration: '00:01:00',
+        isVisitStartPoint: false,
+        deviations: [dev('x', '00:15:00', '00:01:00')],
+      },
+      {
+        id: 'x',
+        formFieldId: 'fx',
+        duration: '00:01:00',
+        isVisitStartPoint: false,
+        deviations: [dev('y', '00:10:00', '00:01:00'), dev('dose', '00:30:00', '00:01:00')],
+      },
+      { id: 'dose', formFieldId: 'fd', duration: '00:05:00', isVisitStartPoint: true, deviations: [] },
+      {
+        id: 'p',
+        formFieldId: 'fp',
+        duration: '00:01:00',
+        isVisitStartPoint: false,
+        deviations: [dev('q', '00:10:00', '00:01:00')],
+      },
+      {
+        id: 'q',
+        formFieldId: 'fq',
+        duration: '00:01:00',
+        isVisitStartPoint: false,
+        deviations: [dev('p', '00:10:00', '00:01:00')],
+      },
+    ];
+    expect(Object.fromEntries(pointOffsets(cycle))).toEqual({ y: 0, x: 1800, dose: 0, p: 0, q: 0 });
   });
 
   it('gives the time for one subject and for all, and one subject day as activities and waits', () => {

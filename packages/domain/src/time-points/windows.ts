@@ -1,3 +1,4 @@
+import { resolveAlongChain } from './chain.js';
 import { parseDuration } from './durations.js';
 
 /**
@@ -85,34 +86,29 @@ export interface Window {
  */
 export function pointWindows(points: readonly PlannedPoint[], facts: Readonly<Record<string, string | null | undefined>>) {
   const byId = new Map(points.map((p) => [p.id, p]));
-  const windows = new Map<string, Window | null>();
-  const visiting = new Set<string>();
-
-  const windowOf = (id: string): Window | null => {
-    if (windows.has(id)) return windows.get(id)!;
-    const point = byId.get(id);
-    if (!point || visiting.has(id)) return null; // unknown, or a cycle: nothing plans it
-    visiting.add(id);
-    let found: Window | null = null;
-    for (const d of point.deviations) {
-      const base = timeOf(d.startTimePointId);
-      const offset = parseDuration(d.deviation);
-      const plus = parseDuration(d.deviationPlus);
-      const minus = parseDuration(d.deviationMinus);
-      if (!base || offset === null || plus === null || minus === null) continue;
-      const at = (s: number): Moment => ({ seconds: base.seconds + s, dated: base.dated });
-      found = { recommended: at(offset), start: at(offset - minus), end: at(offset + plus) };
-      break;
-    }
-    visiting.delete(id);
-    windows.set(id, found);
-    return found;
-  };
-  /** A start point's time: its value, else its recommended time. */
-  const timeOf = (id: string): Moment | null => momentOf(facts[id]) ?? windowOf(id)?.recommended ?? null;
-
-  for (const p of points) windowOf(p.id);
-  return windows;
+  // A start point with a value plans from that value: nothing is worked out through it.
+  const startsOf = (id: string) =>
+    byId
+      .get(id)!
+      .deviations.map((d) => d.startTimePointId)
+      .filter((start) => !momentOf(facts[start]));
+  return resolveAlongChain<Window>(
+    points.map((p) => p.id),
+    startsOf,
+    (id, windowOf) => {
+      for (const d of byId.get(id)!.deviations) {
+        // A start point's time: its value, else its recommended time.
+        const base = momentOf(facts[d.startTimePointId]) ?? windowOf(d.startTimePointId)?.recommended ?? null;
+        const offset = parseDuration(d.deviation);
+        const plus = parseDuration(d.deviationPlus);
+        const minus = parseDuration(d.deviationMinus);
+        if (!base || offset === null || plus === null || minus === null) continue;
+        const at = (s: number): Moment => ({ seconds: base.seconds + s, dated: base.dated });
+        return { recommended: at(offset), start: at(offset - minus), end: at(offset + plus) };
+      }
+      return null;
+    },
+  );
 }
 
 /** Whether a value lies in a window (its ends included); see the module's note on times of day. */

@@ -33,8 +33,9 @@ export const scheduleReply = (d: Pick<DocumentRow, 'id' | 'name' | 'status'>): S
 /** The first subject's start as seconds of a wall-clock time (400 naming startDateTime for a day that does not exist). */
 function startSecondsOf(text: string): number {
   const moment = timePoints.momentOf(text);
-  // Date.UTC rolls 30 February over into March: the day written must be the day read back.
-  if (!moment || timePoints.formatMoment(moment, 'DateTime').slice(0, 10) !== text.slice(0, 10)) {
+  // Date.UTC rolls 30 February over into March and 10:75 into 11:15: what is written must be what is read back.
+  const written = text.length === 16 ? `${text}:00` : text;
+  if (!moment || timePoints.formatMoment(moment, 'DateTime') !== written) {
     throw badRequest('validation', 'startDateTime', { field: 'startDateTime', detail: 'YYYY-MM-DDTHH:mm[:ss]' });
   }
   return moment.seconds;
@@ -76,6 +77,7 @@ export async function generateSchedule(
   if (input.pointId) {
     const point = await findPoint(deps.db, input.pointId);
     if (!point) throw notFound('id');
+    assertReadsTimePoints(caller.actor, point.researchId);
     if (visitId && visitId !== point.visitId) throw badRequest('time_point_other_visit', 'visitId');
     visitId = point.visitId;
   }
@@ -141,5 +143,18 @@ export async function scheduleStatus(deps: Deps, documentId: string, caller: Act
     assertReadsTimePointsAnywhere(caller.actor);
     throw notFound('documentId');
   }
+  // Made in-process: a schedule still Started long after its request was lost with a stopped server (a
+  // restart, a crash); it is marked Error so that the page stops waiting for it.
+  if (doc.status === 'Started' && Date.now() - doc.createdAt.getTime() > STALE_AFTER_MS) {
+    const [failed] = await deps.db
+      .update(documents)
+      .set({ status: 'Error' })
+      .where(and(eq(documents.id, doc.id), eq(documents.status, 'Started')))
+      .returning();
+    return scheduleReply(failed ?? { ...doc, status: 'Error' });
+  }
   return scheduleReply(doc);
 }
+
+/** A schedule takes seconds; one Started for this long will not be Done. */
+const STALE_AFTER_MS = 15 * 60_000;

@@ -44,7 +44,9 @@ const SUBJECT_POINTS = `select tp.id, tp.form_field_id, tp.duration, tp.descript
         order by sf.created_at, sf.id limit 1) as fact
   from time_points tp
   join form_fields ff on ff.id = tp.form_field_id and ff.deleted_at is null
+  join form_sections fs on fs.id = ff.form_section_id and fs.deleted_at is null
   join forms f on f.id = ff.form_id and f.deleted_at is null
+  join visits v on v.id = f.visit_id and v.deleted_at is null
   join fields fd on fd.id = ff.field_id
   where tp.deleted_at is null
     and tp.visit_id = coalesce($1::uuid, (select p.visit_id from time_points p where p.form_field_id = $3::uuid and p.deleted_at is null))`;

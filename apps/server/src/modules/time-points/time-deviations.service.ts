@@ -42,6 +42,9 @@ export async function createTimeDeviation(
   const start = await findPoint(deps.db, input.startTimePointId);
   if (!start) throw notFound('startTimePointId');
   if (start.visitId !== point.visitId) throw badRequest('time_point_other_visit', 'startTimePointId');
+  // A point whose field was deleted in the designer is no longer listed (nor planned): nothing is added to it.
+  if (!(await pointReply(deps.db, point.id))) throw notFound('timePointId');
+  if (!(await pointReply(deps.db, start.id))) throw notFound('startTimePointId');
   const id = await deps.db.transaction((tx) =>
     insertTimeDeviation(tx, caller, point.researchId, {
       timePointId: point.id,

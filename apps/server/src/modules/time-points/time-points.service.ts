@@ -137,9 +137,10 @@ export async function updateTimePoint(
           isVisitStartPoint: input.isVisitStartPoint,
           updatedAt: new Date(),
         })
-        .where(and(eq(timePoints.id, id), isNull(timePoints.deletedAt)))
+        // The version read above: a concurrent edit of the same version makes this one a 409, not a silent overwrite.
+        .where(and(eq(timePoints.id, id), isNull(timePoints.deletedAt), eq(timePoints.updatedAt, before.updatedAt)))
         .returning();
-      if (!after) throw notFound('id');
+      if (!after) throw conflict('conflict', 'updatedAt');
       await writeAudit(tx, caller.audit, {
         action: 'time_point.update',
         entityType: 'time_point',
