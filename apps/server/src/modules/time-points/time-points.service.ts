@@ -129,6 +129,14 @@ export async function updateTimePoint(
   await deps.db
     .transaction(async (tx) => {
       await retireOrphans(tx, caller, before.visitId);
+      // Locked and checked again: of two edits of the same version, the second waits here and gets the 409.
+      const [current] = await tx
+        .select()
+        .from(timePoints)
+        .where(and(eq(timePoints.id, id), isNull(timePoints.deletedAt)))
+        .for('update');
+      if (!current) throw notFound('id');
+      assertFresh(current.updatedAt, input.updatedAt);
       const [after] = await tx
         .update(timePoints)
         .set({
@@ -137,17 +145,15 @@ export async function updateTimePoint(
           isVisitStartPoint: input.isVisitStartPoint,
           updatedAt: new Date(),
         })
-        // The version read above: a concurrent edit of the same version makes this one a 409, not a silent overwrite.
-        .where(and(eq(timePoints.id, id), isNull(timePoints.deletedAt), eq(timePoints.updatedAt, before.updatedAt)))
+        .where(eq(timePoints.id, id))
         .returning();
-      if (!after) throw conflict('conflict', 'updatedAt');
       await writeAudit(tx, caller.audit, {
         action: 'time_point.update',
         entityType: 'time_point',
         entityId: id,
-        researchId: after.researchId,
-        before: audited(before),
-        after: audited(after),
+        researchId: after!.researchId,
+        before: audited(current),
+        after: audited(after!),
       });
     })
     .catch(refusedByIndex);
