@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -233,4 +233,15 @@ export async function waitForMailLink(email: string, linkPattern: RegExp, before
 
 export function outboxFiles(): Set<string> {
   return new Set(readOutbox().map((m) => m.file));
+}
+
+/**
+ * Opens a collapsible card's details (design ResponsiveList on a phone) and waits until they have finished
+ * opening: a click on a button in them while they still grow can miss it on a slow machine.
+ */
+export async function expandCard(card: Locator, name: string): Promise<void> {
+  const expand = card.getByRole('button', { name: `Развернуть ${name}`, exact: true });
+  const details = await expand.getAttribute('aria-controls');
+  await expand.click();
+  await expect(card.locator(`[id="${details}"]`)).toHaveClass(/MuiCollapse-entered/);
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { signIn, toast } from '../support/app';
+import { expandCard, signIn, toast } from '../support/app';
 
 // The visit forms page and the form editor beyond plain CRUD (spec sections 2 and 4), as admin@demo.test
 // in a research of its own (set up through the API: one research version, two visits, a form type with
@@ -122,8 +122,7 @@ function formRow(page: Page, title: string): Locator {
 /** Opens the form's info dialog from its card in the forms list (the card's actions are in its details). */
 async function openFormInfo(page: Page, title: string) {
   const row = formRow(page, title);
-  const expand = row.getByRole('button', { name: `Развернуть ${title}` });
-  if ((await expand.count()) > 0) await expand.click();
+  if ((await row.getByRole('button', { name: `Развернуть ${title}` }).count()) > 0) await expandCard(row, title);
   await row.getByRole('button', { name: `Информация о форме ${title}` }).click();
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { signIn, toast } from '../support/app';
+import { expandCard, signIn, toast } from '../support/app';
 import { apiAuth, postOk } from '../support/api';
 
 // The study design as admin@demo.test (user role Admin): form types and fields on /forms, a visit on
@@ -247,7 +247,7 @@ test('visits settings at 390 px: cards, no overflow', async ({ page }) => {
   const card = page.getByTestId('visit-row').filter({ hasText: VISIT });
   await expect(card).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await card.getByRole('button', { name: `Развернуть ${VISIT}` }).click();
+  await expandCard(card, VISIT);
   await expect(card.getByText(`SCR${suffix}`)).toBeVisible();
   await expect(card.getByRole('button', { name: `Подробнее о визите ${VISIT}` })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { openUserMenu, sideMenu, signIn, toast } from '../support/app';
+import { expandCard, openUserMenu, sideMenu, signIn, toast } from '../support/app';
 import { datesDuring } from '../support/dates';
 
 // The researches list and the research info (spec section 2): admin@demo.test creates a research, edits
@@ -204,7 +204,7 @@ test('at 390 px the researches are cards', async ({ page }) => {
   await expect(page.getByRole('table')).toHaveCount(0);
   const card = await findRow(page, NUMBER);
   await expect(card).toContainText('В архиве');
-  await card.getByRole('button', { name: `Развернуть ${NUMBER}` }).click();
+  await expandCard(card, NUMBER);
   await expect(card).toContainText('Тестостатин форте');
   await expect(card.getByRole('checkbox', { name: `IWRS у исследования ${NUMBER}` })).toBeChecked();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
