@@ -150,7 +150,8 @@ test('the site sees the planned windows after the dose and is refused outside a 
   await expect(row1).toContainText('Рекомендуемое время: 10:25 - 10:35');
   await expect(input(form, DRAW1)).toHaveValue('11:00');
   expect(await save(DRAW1, '10:33')).toBe(200);
-  await page.keyboard.press('Escape');
+  // Back to the visit page (the open form is in the address).
+  await page.goto(`/subjectVisit/${ids.subjectVisit}`);
   await expect(form).toHaveCount(0);
 
   // The visit's time points: the second draw planned from the first draw's value (10:33 + 30 min ± 5).
