@@ -6,6 +6,7 @@ export {
   pointWindows,
   inWindow,
   subjectPointTimes,
+  pointTimeText,
   type Moment,
   type PlannedPoint,
   type PointDeviation,

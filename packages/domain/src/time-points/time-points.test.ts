@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, parseDuration, withDays } from './durations.js';
 import { forecast, pointOffsets, type ForecastPoint } from './forecast.js';
-import { inWindow, momentOf, pointWindows, subjectPointTimes, type PlannedPoint } from './windows.js';
+import { inWindow, momentOf, pointTimeText, pointWindows, subjectPointTimes, type PlannedPoint } from './windows.js';
 
 const dev = (startTimePointId: string, deviation: string, plusMinus: string) => ({
   startTimePointId,
@@ -243,5 +243,15 @@ describe('the staffing forecast', () => {
       timeIntervalsList: [],
     });
     expect(forecast(points, 0, 10).supposedEmployeesCount).toBe(0);
+  });
+});
+
+describe('pointTimeText', () => {
+  it('shows a point time as users read times: seconds only when there are some', () => {
+    expect(pointTimeText('2026-03-01T09:25:00')).toBe('01.03.2026 09:25');
+    expect(pointTimeText('2026-03-01T09:25:30')).toBe('01.03.2026 09:25:30');
+    expect(pointTimeText('10:35:00')).toBe('10:35');
+    expect(pointTimeText('10:35')).toBe('10:35');
+    expect(pointTimeText(null)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../subjects/dates.js';
 import { resolveAlongChain } from './chain.js';
 import { parseDuration } from './durations.js';
 
@@ -137,4 +138,17 @@ export function subjectPointTimes(
     });
   }
   return out;
+}
+
+/**
+ * A time of a time point as users read it (the entry check's hint, the subject's time points page): a
+ * DateTime's YYYY-MM-DDTHH:mm[:ss] as DD.MM.YYYY HH:mm, a Time's HH:mm[:ss] as HH:mm, seconds only when there
+ * are some; nothing as ''.
+ */
+export function pointTimeText(value: string | null | undefined): string {
+  if (!value) return '';
+  const [date, time] = value.includes('T') ? (value.split('T') as [string, string]) : [null, value];
+  const [h = '', m = '', s] = time.split(':');
+  const clock = `${h}:${m}${s && s !== '00' ? `:${s}` : ''}`;
+  return date ? `${formatDisplayDate(date)} ${clock}` : clock;
 }

@@ -1,4 +1,4 @@
-import { formatDisplayDate, timePoints } from '@edc/domain';
+import { timePoints } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/http/errors.js';
 import type { TimeFieldType } from './time-points.repo.js';
@@ -13,16 +13,9 @@ import { factsOf, subjectPoints } from './subject-point-facts.js';
  * The data-entry save calls this only for a field its context marks as having a point (field-context.ts).
  */
 
-const two = (n: string) => n.padStart(2, '0');
-
-/** A window's end as the entry form shows it: HH:mm (seconds only when there are some), DD.MM.YYYY before it for a date-time. */
-export function windowText(m: timePoints.Moment, fieldType: TimeFieldType): string {
-  const text = timePoints.formatMoment(m, fieldType);
-  const [date, time] = text.includes('T') ? text.split('T') : [null, text];
-  const [h, min, s] = time!.split(':');
-  const clock = `${two(h!)}:${two(min!)}${s && s !== '00' ? `:${s}` : ''}`;
-  return date ? `${formatDisplayDate(date)} ${clock}` : clock;
-}
+/** A window's end as the entry form shows times (domain pointTimeText). */
+export const windowText = (m: timePoints.Moment, fieldType: TimeFieldType): string =>
+  timePoints.pointTimeText(timePoints.formatMoment(m, fieldType));
 
 export async function assertInTimeWindow(
   tx: Db,
