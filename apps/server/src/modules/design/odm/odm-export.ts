@@ -23,7 +23,8 @@ import { rulesScope } from '../../rules/rules.policy.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
 import { findVersion } from '../research-versions/research-versions.queries.js';
-import { EDC, EDC_RULE, EDC_TIME, ODM_NS, OidRegistry, timeDeviationContext, xmlSafe } from './odm-common.js';
+import { EDC, EDC_RULE, EDC_TIME, ODM_NS, timeDeviationContext, xmlSafe } from './odm-common.js';
+import { oidsOfDesign } from './odm-oids.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
@@ -246,8 +247,8 @@ function aliases(parent: XMLBuilder, pairs: [string, string | number | boolean |
 export function buildOdm(data: OdmExportData, now = new Date()): string {
   const { research, version } = data;
   const index = formatVersionIndex(version);
-  const oids = new OidRegistry();
-  const studyOid = oids.make('STUDY', research.researchKey || research.grlsProtocolNumber);
+  const { studyOid, unitOf, unitOids, visitOid, formOid, sectionOid, itemOid, codeListOid, conditionOid, registry } =
+    oidsOfDesign(data);
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
     FileType: 'Snapshot',
     Granularity: 'Metadata',
@@ -264,13 +265,6 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   gv.ele('StudyDescription').txt(xmlSafe(research.grlsProtocol ?? research.mnn ?? ''));
   gv.ele('ProtocolName').txt(xmlSafe(research.grlsProtocolNumber));
 
-  // Units: form field units override the definition's.
-  const unitOf = (ff: FormFieldRow) => ff.units || data.fields.get(ff.fieldId)?.units || null;
-  const unitOids = new Map<string, string>();
-  for (const ff of data.formFields) {
-    const u = unitOf(ff);
-    if (u && !unitOids.has(u)) unitOids.set(u, oids.make('MU', String(unitOids.size + 1)));
-  }
   if (unitOids.size) {
     const basic = study.ele('BasicDefinitions');
     for (const [unit, oid] of unitOids) {
@@ -285,36 +279,11 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     ...(version.description ? { Description: xmlSafe(version.description) } : {}),
   });
 
-  // OIDs first, so references can point forward.
-  const visitOid = new Map(data.visits.map((v) => [v.id, oids.make('SE', v.visitKey)]));
-  const formOid = new Map(
-    data.forms.map((f) => [f.id, oids.make('F', f.formKey || data.formTypes.get(f.formTypeId)?.formTypeKey || f.title)]),
-  );
-  const sectionOid = new Map(
-    data.sections.map((s) => [s.id, oids.make('IG', `${formOid.get(s.formId)!.slice(2)}.${s.formSectionKey || s.index + 1}`)]),
-  );
-  const itemOid = new Map(
-    data.formFields.map((ff) => [
-      ff.id,
-      oids.make('IT', `${formOid.get(ff.formId)!.slice(2)}.${data.fields.get(ff.fieldId)?.fieldKey ?? 'ITEM'}`),
-    ]),
-  );
-  const codeListOid = new Map<string, string>();
-  for (const ff of data.formFields) {
-    const def = data.fields.get(ff.fieldId)!;
-    if (def.fieldType === 'Select' && def.optionList.length && !codeListOid.has(def.id))
-      codeListOid.set(def.id, oids.make('CL', def.fieldKey));
-  }
-  const conditionOid = new Map<string, string>();
   const fieldById = new Map(data.formFields.map((ff) => [ff.id, ff]));
-  for (const ff of data.formFields) {
-    if (ff.parentFormFieldId && fieldById.has(ff.parentFormFieldId))
-      conditionOid.set(ff.id, oids.make('COND', itemOid.get(ff.id)!.slice(3)));
-  }
 
   // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef.
   const ruleList = (data.rules ?? []).filter((r) => itemOid.has(r.formFieldId));
-  const ruleOid = ruleList.map((r) => oids.make('RULE', itemOid.get(r.formFieldId)!.slice(3)));
+  const ruleOid = ruleList.map((r) => registry.make('RULE', itemOid.get(r.formFieldId)!.slice(3)));
   const methodOfItem = new Map<string, string>();
   ruleList.forEach((r, i) => {
     if (r.ruleType === 'InsertAction' && !methodOfItem.has(r.formFieldId)) methodOfItem.set(r.formFieldId, ruleOid[i]!);
