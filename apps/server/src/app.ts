@@ -21,7 +21,10 @@ import { requestLanguage } from './platform/http/language.js';
 import { errorMessage } from '@edc/domain';
 import { auditActorOf } from './platform/http/guards.js';
 import { unauthorized } from './platform/http/errors.js';
-import './platform/deps.js';
+import type { Deps } from './platform/deps.js';
+import { startJobQueue } from './platform/jobs/queue.js';
+import type { JobHandlers } from './platform/jobs/jobs.js';
+import { jobHandlers } from './jobs.js';
 import { resolveActor } from './modules/auth/session.service.js';
 import { apiRoutes } from './routes.js';
 
@@ -30,6 +33,8 @@ export interface AppOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** What the background jobs do (tests replace them to try the queue itself). */
+  jobHandlers?: JobHandlers;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -80,8 +85,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
     body === '' ? done(null, undefined) : jsonParser(req, body as string, done),
   );
-  app.decorate('deps', { config, db: opts.database.db, mailer });
   useAuditKey(resolveAuditKey(config, opts.database.kind, app.log));
+  const deps: Deps = { config, db: opts.database.db, mailer, jobs: { enqueue: async () => {} } };
+  app.decorate('deps', deps);
+  const queue = await startJobQueue({
+    database: opts.database,
+    deps,
+    handlers: opts.jobHandlers ?? jobHandlers,
+    workers: config.JOB_WORKERS,
+    pollingSeconds: config.JOB_POLL_SECONDS,
+    retrySeconds: config.JOB_RETRY_SECONDS,
+    log: app.log,
+  });
+  deps.jobs = queue;
+  // The queue stops (its running jobs finish) before the database is closed.
+  app.addHook('onClose', async () => queue.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

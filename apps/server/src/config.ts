@@ -55,6 +55,15 @@ const schema = z.object({
    */
   COMPANY_LOOKUP_URL: z.string().url().optional(),
   COMPANY_LOOKUP_KEY: z.string().min(1).optional(),
+  /**
+   * Background jobs (exports, imports) this process runs at once of each kind; 0 leaves them to
+   * `npm run worker` processes (PostgreSQL only: the embedded database is opened by one process).
+   */
+  JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  /** Seconds between a worker's looks for new jobs (at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Seconds before a failed attempt of a job is tried again. */
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -18,6 +18,8 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { validationRoutes } from './modules/data-entry/validation.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { timePointsRoutes } from './modules/time-points/time-points.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -40,4 +42,6 @@ export function apiRoutes(api: FastifyInstance): void {
   validationRoutes(api);
   rulesRoutes(api);
   timePointsRoutes(api);
+  jobsRoutes(api);
+  dataExchangeRoutes(api);
 }

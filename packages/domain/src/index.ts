@@ -43,4 +43,5 @@ export { COMMON_PASSWORDS } from './passwords/common-passwords.js';
 export * as rules from './rules/index.js';
 export * as timePoints from './time-points/index.js';
 export * from './schemas/time-points.js';
+export * from './schemas/data-exchange.js';
 export * from './schemas/rules.js';

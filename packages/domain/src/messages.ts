@@ -619,6 +619,11 @@ export const ERROR_MESSAGES = {
     en: 'The visit has no time points',
   },
   time_outside_window: { ru: 'Рекомендуемое время: {start} - {end}', en: 'Recommended time: {start} - {end}' },
+  job_failed: {
+    ru: 'Задание не выполнено из-за внутренней ошибки; попытки исчерпаны',
+    en: 'The job failed with an internal error; no attempts are left',
+  },
+  job_unknown_kind: { ru: 'Неизвестный вид задания: {kind}', en: 'Unknown kind of job: {kind}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

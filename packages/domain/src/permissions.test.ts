@@ -25,7 +25,15 @@ describe('permissionsFor', () => {
       'site PI',
       { organisationType: 'Site', employeeType: 'PrincipalInvestigator' },
       ['subject_matrix', 'subjects_edit', 'journals', 'summary', 'research_visits', 'rules', 'research_references', 'queries'],
-      ['design_edit', 'visits_settings', 'qa_validation_visits', 'monitoring_visits', 'users_settings'],
+      [
+        'design_edit',
+        'visits_settings',
+        'qa_validation_visits',
+        'monitoring_visits',
+        'users_settings',
+        'data_export',
+        'data_import',
+      ],
     ],
     [
       'site sponsor',
@@ -42,14 +50,14 @@ describe('permissionsFor', () => {
     [
       'qa specialist',
       { organisationType: 'Qa', employeeType: 'SpecialistQa' },
-      ['subject_matrix', 'journals', 'qa_validation_visits', 'qa_validation_notes', 'summary'],
-      ['subjects_edit', 'design_edit', 'references_edit'],
+      ['subject_matrix', 'journals', 'qa_validation_visits', 'qa_validation_notes', 'summary', 'data_export'],
+      ['subjects_edit', 'design_edit', 'references_edit', 'data_import'],
     ],
     [
       'kio monitor',
       { organisationType: 'Kio', employeeType: 'Monitor' },
       ['subject_matrix', 'monitoring_visits', 'summary', 'research_statistic'],
-      ['subjects_edit', 'journals', 'rules', 'design_edit'],
+      ['subjects_edit', 'journals', 'rules', 'design_edit', 'data_export', 'data_import'],
     ],
     [
       'admin-centre manager',
@@ -58,10 +66,16 @@ describe('permissionsFor', () => {
       ['subject_matrix', 'subjects_edit', 'researches', 'users_settings'],
     ],
     [
+      'admin-centre head: exports and imports',
+      { organisationType: 'Admin', employeeType: 'HeadOfOrganisation' },
+      ['data_export', 'data_import'],
+      ['subjects_edit'],
+    ],
+    [
       'admin-centre sponsor',
       { organisationType: 'Admin', userRole: 'Sponsor', employeeType: 'Manager' },
-      ['visits_settings'],
-      ['design_edit'],
+      ['visits_settings', 'data_export'],
+      ['design_edit', 'data_import'],
     ],
     [
       'user role admin',
@@ -74,6 +88,8 @@ describe('permissionsFor', () => {
         'design_edit',
         'support_tickets',
         'audit_read',
+        'data_export',
+        'data_import',
       ],
       ['subject_matrix', 'subjects_edit'],
     ],
@@ -81,7 +97,7 @@ describe('permissionsFor', () => {
       'user role editor',
       { userRole: 'Editor' },
       ['researches', 'organizations_settings', 'forms_settings', 'design_edit', 'visits_settings'],
-      ['users_settings', 'support_tickets', 'audit_read'],
+      ['users_settings', 'support_tickets', 'audit_read', 'data_export', 'data_import'],
     ],
     ['plain user, no context', {}, [], ['subject_matrix', 'researches', 'design_edit', 'queries']],
   ];

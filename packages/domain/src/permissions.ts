@@ -49,6 +49,10 @@ export const EXTRA_PERMISSION_KEYS = [
   'audit_read',
   /** see subjects' randomisation groups and change a group with a reason (unblinded roles, subjects/blinding.ts) */
   'randomisation_group',
+  /** dataset exports of the clinical data (ODM, Dataset-JSON, CSV, XLSX; docs/data-exchange.md) */
+  'data_export',
+  /** import subjects and their values from an ODM ClinicalData file */
+  'data_import',
 ] as const;
 
 export const PERMISSION_KEYS = [...SPEC_PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -86,12 +90,16 @@ export function permissionsFor(ctx: PermissionContext): Set<PermissionKey> {
     add('researches', 'organizations_settings', 'forms_settings', 'design_edit', ...RESEARCH_SETTINGS);
   }
   if (role === 'Admin') add('users_settings', 'support_tickets', 'audit_read', 'references_edit', 'rules_edit');
+  // Data exchange: the system administrator, the sponsor's centre and QA (data management) export; the
+  // administrator and the sponsor's design editors import.
+  if (role === 'Admin') add('data_export', 'data_import');
 
   // Research settings for the sponsor's (admin-type) organisation; sponsors read, managers edit.
   if (org === 'Admin') {
     add(...RESEARCH_SETTINGS, 'qa_validation_notes', 'rules', 'research_references', 'research_visits');
     add('summary', 'research_statistic', 'queries', 'references_edit', 'rules_edit');
-    if (role !== 'Sponsor' && emp && DESIGN_EDITING_EMPLOYEES.includes(emp)) add('design_edit');
+    if (role !== 'Sponsor' && emp && DESIGN_EDITING_EMPLOYEES.includes(emp)) add('design_edit', 'data_import');
+    add('data_export');
   }
   if (org === 'Site' || org === 'TestSite') {
     add('subject_matrix', 'subjects_edit', 'journals', 'rules', 'research_references', 'queries');
@@ -100,7 +108,7 @@ export function permissionsFor(ctx: PermissionContext): Set<PermissionKey> {
   }
   if (org === 'Qa') {
     add('subject_matrix', 'journals', 'qa_validation_visits', 'qa_validation_notes', 'rules');
-    add('research_references', 'research_visits', 'summary', 'research_statistic', 'queries');
+    add('research_references', 'research_visits', 'summary', 'research_statistic', 'queries', 'data_export');
   }
   if (org === 'Kio') {
     add('subject_matrix', 'monitoring_visits', 'research_visits', 'summary', 'research_statistic', 'queries');

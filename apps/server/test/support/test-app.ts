@@ -42,6 +42,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** The file breaks the audit chain on purpose (tampering tests): close() does not verify it. */
   auditTampered?: boolean;
+  /** Replaces what background jobs do (the job queue's own tests). */
+  jobHandlers?: import('../../src/platform/jobs/jobs.js').JobHandlers;
 }
 
 /** A fresh app on a fresh copy of the migrated template database; call close() in afterAll. */
@@ -52,6 +54,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '10000',
+    JOB_POLL_SECONDS: '0.5',
+    // Files that run jobs ask for a worker (JOB_WORKERS: '1'); the others only record them.
+    JOB_WORKERS: '0',
+    JOB_RETRY_SECONDS: '1',
     EXTERNAL_LOGIN_SECRET: TEST_EXTERNAL_SECRET,
     AUDIT_KEY: TEST_AUDIT_KEY,
     PUBLIC_URL: 'http://edc.test',
@@ -79,7 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     database = await wrapPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
   }
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({ config, database, mailer, logger: false, jobHandlers: opts.jobHandlers });
   await app.ready();
   return {
     app,

@@ -10,6 +10,7 @@ import {
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { documentFiles, documents, subjectVisitDocuments } from '../../platform/db/schema/index.js';
+import { readsJobDocument } from '../jobs/jobs.service.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
@@ -240,7 +241,7 @@ export async function deleteDocument(deps: Deps, id: string, caller: ActorCaller
 /**
  * GET /Documents/{id}/File: the bytes of a live document the caller may see. Subject visit documents: the
  * subject's readers. A scheduled activities report (time points module): its creator and the readers of
- * its research's time points settings. Any other document answers 404 until its module defines who reads it.
+ * its research's time points settings. A dataset export: the readers of its job (jobs.service.ts). Any other document answers 404 until its module defines who reads it.
  */
 export async function documentFile(
   deps: Deps,
@@ -250,6 +251,8 @@ export async function documentFile(
   const found = await findDocumentForDownload(deps.db, id);
   if (found?.doc.type === 'ScheduledActivities' && !found.subjectVisitId) {
     if (!readsScheduleDocument(caller.actor, found.doc)) throw notFound('id');
+  } else if (found?.doc.type === 'Dataset' && !found.subjectVisitId) {
+    if (!(await readsJobDocument(deps.db, caller.actor, found.doc.id))) throw notFound('id');
   } else if (!found?.subjectVisitId) {
     throw missing(caller, 'id');
   } else {

@@ -11,6 +11,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Plain SQL on the database's own client, for libraries that bring their SQL (the job queue): with values
+   * one parameterised statement, without them a script of several statements; the rows of the last one.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,11 @@ async function openPostgres(url: string): Promise<Database> {
   // a new one when next needed, so there is nothing else to do.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    const res = (await pool.query(text, values?.length ? values : undefined)) as unknown as { rows: any[] } | { rows: any[] }[];
+    return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
+  };
+  return { db, kind: 'postgres', executeSql, close: () => pool.end() };
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
@@ -53,7 +62,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
 export async function wrapPglite(client: import('@electric-sql/pglite').PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values?.length) return { rows: (await client.query(text, values)).rows as any[] };
+    return { rows: ((await client.exec(text)).at(-1)?.rows ?? []) as any[] };
+  };
+  return { db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
@@ -64,4 +77,19 @@ export async function migrateDatabase(database: Database): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+  await ensureQueueSchema(database);
 }
+
+/**
+ * The job queue's tables (pg-boss, schema `pgboss`) are made with the application's own, so that a fresh
+ * database, and every test's copy of the migrated template, starts with them; pg-boss upgrades its schema
+ * itself when a newer version starts.
+ */
+async function ensureQueueSchema(database: Database): Promise<void> {
+  const { rows } = await database.executeSql(`select 1 from information_schema.schemata where schema_name = $1`, [QUEUE_SCHEMA]);
+  if (rows.length) return;
+  const { default: PgBoss } = await import('pg-boss');
+  await database.executeSql(PgBoss.getConstructionPlans(QUEUE_SCHEMA));
+}
+
+export const QUEUE_SCHEMA = 'pgboss';

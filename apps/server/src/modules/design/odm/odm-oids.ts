@@ -25,7 +25,10 @@ export function oidsOfDesign(data: OdmExportData) {
     data.forms.map((f) => [f.id, registry.make('F', f.formKey || data.formTypes.get(f.formTypeId)?.formTypeKey || f.title)]),
   );
   const sectionOid = new Map(
-    data.sections.map((s) => [s.id, registry.make('IG', `${formOid.get(s.formId)!.slice(2)}.${s.formSectionKey || s.index + 1}`)]),
+    data.sections.map((s) => [
+      s.id,
+      registry.make('IG', `${formOid.get(s.formId)!.slice(2)}.${s.formSectionKey || s.index + 1}`),
+    ]),
   );
   const itemOid = new Map(
     data.formFields.map((ff) => [

@@ -11,3 +11,4 @@ export * from './data-entry.js';
 export * from './notes.js';
 export * from './rules.js';
 export * from './time-points.js';
+export * from './jobs.js';

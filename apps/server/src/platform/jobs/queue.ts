@@ -1,0 +1,89 @@
+import { inArray } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { JOB_ATTEMPTS, JOB_KINDS, type JobKind } from '@edc/domain';
+import { QUEUE_SCHEMA, type Database } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import type { JobHandlers, JobQueue } from './jobs.js';
+import { runJob } from './runner.js';
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface QueueOptions {
+  database: Database;
+  deps: Deps;
+  handlers: JobHandlers;
+  /** Jobs this process runs at once per kind; 0 only sends jobs (the workers are `npm run worker` processes). */
+  workers: number;
+  /** Seconds between a worker's looks for new jobs (pg-boss's minimum is 0.5). */
+  pollingSeconds: number;
+  /** Seconds before a failed attempt is tried again. */
+  retrySeconds: number;
+  log: Logger;
+}
+
+export interface RunningQueue extends JobQueue {
+  stop(): Promise<void>;
+}
+
+/**
+ * The job queue (docs/data-exchange.md "Job queue"): pg-boss 10 in the database's `pgboss` schema, on the
+ * database's own client (`executeSql`), so it works the same on PostgreSQL and on the embedded PGlite. A
+ * queued message carries only the id of a `jobs` row; runner.ts runs it. pg-boss retries a failed attempt
+ * (JOB_ATTEMPTS in all) and hands an attempt whose worker died to another once it expires.
+ */
+export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    schema: QUEUE_SCHEMA,
+    schedule: false,
+    // Its clean-up and expiry checks; the jobs table keeps our own record of every job.
+    supervise: opts.workers > 0,
+    migrate: true,
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  // The queues' retry settings follow the configuration of the process that starts last.
+  const settings = { retryLimit: JOB_ATTEMPTS - 1, retryDelay: opts.retrySeconds, expireInSeconds: 60 * 60 };
+  for (const kind of JOB_KINDS) {
+    if (await boss.getQueue(kind)) await boss.updateQueue(kind, { name: kind, ...settings });
+    else
+      await boss.createQueue(kind, { name: kind, ...settings }).catch(async (e: unknown) => {
+        // Another process made it first.
+        if (!(await boss.getQueue(kind))) throw e;
+      });
+  }
+  const enqueue = async (kind: JobKind, jobId: string) => {
+    // The job's own id: sending it again (a restart's recovery) is a no-op while pg-boss still has it.
+    await boss.send(kind, { jobId }, { id: jobId });
+  };
+  if (opts.workers > 0) {
+    for (const kind of JOB_KINDS) {
+      for (let i = 0; i < opts.workers; i++) {
+        await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: opts.pollingSeconds, batchSize: 1 }, async ([job]) => {
+          const outcome = await runJob(opts.deps, opts.handlers, job!.data.jobId);
+          if (outcome.error)
+            opts.log.error({ err: outcome.error, jobId: job!.data.jobId, retry: outcome.retry }, 'job attempt failed');
+          // Throwing hands the attempt back to pg-boss for a retry; otherwise the message is done.
+          if (outcome.retry) throw outcome.error instanceof Error ? outcome.error : new Error('job attempt failed');
+        });
+      }
+    }
+    // Jobs recorded but never handed over (a stop between the commit and the send) or cut short: sent again.
+    const open = await opts.deps.db
+      .select({ id: jobs.id, kind: jobs.kind })
+      .from(jobs)
+      .where(inArray(jobs.status, ['Queued', 'Running']));
+    for (const j of open) await enqueue(j.kind as JobKind, j.id);
+    if (open.length) opts.log.info({ count: open.length }, 'open jobs handed to the queue again');
+  }
+  return {
+    enqueue,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+  };
+}
