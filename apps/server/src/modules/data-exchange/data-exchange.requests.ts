@@ -65,7 +65,8 @@ async function record(
   return jobReplyOf(deps.db, row.id, caller);
 }
 
-const FILE_EXTENSION = { odm: 'xml', datasetJson: 'zip', csv: 'zip', xlsx: 'xlsx' } as const;
+// Every file but the workbook (itself a zip) is zipped: an ODM file of a million values is mostly repeated markup.
+const FILE_EXTENSION = { odm: 'zip', datasetJson: 'zip', csv: 'zip', xlsx: 'xlsx' } as const;
 
 /** POST /DataExports: a dataset export, made in the background; its file is a document of type Dataset. */
 export async function requestExport(deps: Deps, input: DataExportRequest, caller: ActorCaller): Promise<JobReply> {
