@@ -322,6 +322,11 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   // time points settings (user roles Admin and Editor, the research's admin centre); writes for design_edit.
   // The demo world has no time point or schedule: the samples by id are 404 to those who may look. Subject
   // time points: the subject's readers but KIO (the page is not for monitors).
+  'POST /DataExports': { ok: ['admin', 'qa', 'dm'] },
+  'POST /ClinicalData/Import': { ok: ['admin'] },
+  'GET /Jobs': { ok: ['admin', 'qa', 'dm'] },
+  // No job in the demo world: 404 for whoever may look at jobs, 403 for the others.
+  'GET /Jobs/{id}': { hidden: ['admin', 'qa', 'dm'] },
   'GET /TimePoints': { ok: ['admin', 'editor'] },
   'POST /TimePoints': { ok: ['admin', 'editor'] },
   'PUT /TimePoints/{id}/': { ok: ['admin', 'editor'] },
