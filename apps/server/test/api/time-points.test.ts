@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { documents, users } from '../../src/platform/db/schema/index.js';
-import { buildSchedule } from '../../src/modules/time-points/schedule.service.js';
-import type { SchedulePlan } from '../../src/modules/time-points/schedule-report.js';
+import { scheduleJob } from '../../src/modules/time-points/schedule.job.js';
+import type { JobContext } from '../../src/platform/jobs/jobs.js';
 import { matrix } from '../support/cast.js';
 import { callsAs, expectError } from '../support/test-app.js';
 import { daysAgo, setupSubjectApp, subjectsApi } from '../support/subject-factories.js';
@@ -21,7 +21,8 @@ import { auditActions, designApi, uniq } from './design-support.js';
  * and a text field; a repeating form with one more DateTime point (two hours ± 10 minutes after the dose).
  */
 
-const s = setupSubjectApp();
+// A worker runs the schedules' jobs.
+const s = setupSubjectApp({ JOB_WORKERS: '1' });
 const api = (token: string) => callsAs(s.t.app, token);
 const admin = () => api(s.as('admin'));
 const pi = () => api(s.as('sitePi'));
@@ -529,7 +530,7 @@ describe('the scheduled activities report', () => {
     expect((await workbookOf(done.documentLink, s.as('manager'))).length).toBe(1 + 5);
   });
 
-  it('a failure while making the workbook leaves the document in status Error', async () => {
+  it('a schedule that cannot be made (its visit is gone) leaves the document in status Error', async () => {
     const [doc] = await s
       .db()
       .insert(documents)
@@ -544,14 +545,15 @@ describe('the scheduled activities report', () => {
         createdBy: s.w.callers.admin.userId,
       })
       .returning();
-    const broken = {
-      points: [{ id: 'x', formFieldChain: null, timeDeviationList: [] }],
-      scheduledIds: new Set(['x']),
+    const params = {
+      documentId: doc!.id,
+      visitId: '01900000-0000-7000-8000-000000000000',
       subjectCount: 1,
-      intervalSeconds: 1,
-      startSeconds: 0,
-    } as unknown as SchedulePlan;
-    await expect(buildSchedule(s.db(), doc!.id, broken, 'ru')).rejects.toThrow();
+      timeInterval: '00:00:10',
+      startDateTime: '2026-01-01T09:00',
+    };
+    const ctx = { job: { params, attempts: 1, actor: { language: 'ru' } }, db: s.db() } as unknown as JobContext;
+    await expect(scheduleJob(ctx)).rejects.toThrow();
     const polled = await admin().ok('GET', `/TimePoints/ScheduledActivities/${doc!.id}`);
     expect(polled).toMatchObject({ status: 'Error', documentLink: null });
   });

@@ -191,8 +191,8 @@ export type SubjectWorld = Awaited<ReturnType<typeof makeSubjectWorld>>;
  * One app and one subject world for the whole test file (see setupTestApp): `t` and `w` are filled in by
  * beforeAll; `as(caller)` is that caller's token and `site()` the subject API as the site PI.
  */
-export function setupSubjectApp() {
-  const t = setupTestApp();
+export function setupSubjectApp(env: Record<string, string> = {}) {
+  const t = setupTestApp(env);
   const w = {} as SubjectWorld;
   beforeAll(async () => {
     Object.assign(w, await makeSubjectWorld(t.app, t.database.db));

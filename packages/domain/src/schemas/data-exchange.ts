@@ -9,7 +9,8 @@ import { id, pageQuery } from './common.js';
 
 // ------------------------------------------------------------------------------------------------- jobs
 
-export const JOB_KINDS = ['data_export', 'clinical_import'] as const;
+/** scheduled_activities: the time points' schedule workbook (docs/time-points.md "Schedule"). */
+export const JOB_KINDS = ['data_export', 'clinical_import', 'scheduled_activities'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Queued → Running → Done | Failed (a failed attempt that will be retried goes back to Queued). */

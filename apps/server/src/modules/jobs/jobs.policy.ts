@@ -6,6 +6,7 @@ import { forbidden } from '../../platform/http/errors.js';
 export const JOB_PERMISSION: Record<JobKind, PermissionKey> = {
   data_export: 'data_export',
   clinical_import: 'data_import',
+  scheduled_activities: 'time_points_settings',
 };
 
 /**

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.js';
 import { documentFiles, documents } from '../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import type { RunInBackground } from './background.js';
+import { insertJob, jobActorOf } from '../jobs/jobs.service.js';
 import { secondsOf } from './forecast.service.js';
 import { scheduleSheetName, scheduleWorkbook, type SchedulePlan } from './schedule-report.js';
 import { assertReadsTimePoints, assertReadsTimePointsAnywhere, readsScheduleDocument } from './time-points.policy.js';
@@ -15,8 +15,9 @@ import { findPoint, findVisitOf, visitPointReplies } from './time-points.repo.js
 /**
  * The scheduled activities report (docs/time-points.md "Schedule"; spec design-and-admin section 7): a
  * request checks its input and reads the visit's points, records the document (type ScheduledActivities,
- * status Started) and answers at once; the workbook is then made in the background (background.ts) and
- * stored, the status becoming Done (or Error). The client polls GET /TimePoints/ScheduledActivities/{id}.
+ * status Started) with a job of the job queue and answers at once; the job (schedule.job.ts) reads the points
+ * again, makes the workbook and stores it, the status becoming Done (or Error once the job has failed for
+ * good). The client polls GET /TimePoints/ScheduledActivities/{id}.
  */
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,51 +42,45 @@ function startSecondsOf(text: string): number {
   return moment.seconds;
 }
 
-/** Makes the workbook and stores it (status Done); on any failure the document ends in status Error. */
+const startedDocument = (documentId: string) =>
+  and(eq(documents.id, documentId), eq(documents.status, 'Started'), isNull(documents.deletedAt));
+
+/** Makes the workbook and stores it (status Done). */
 export async function buildSchedule(db: Db, documentId: string, plan: SchedulePlan, lang: Language): Promise<void> {
-  const started = and(eq(documents.id, documentId), eq(documents.status, 'Started'), isNull(documents.deletedAt));
-  try {
-    const bytes = await scheduleWorkbook(plan, lang);
-    await db.transaction(async (tx) => {
-      await tx.insert(documentFiles).values({ documentId, content: bytes });
-      await tx.update(documents).set({ status: 'Done', sizeBytes: bytes.length }).where(started);
-    });
-  } catch (e) {
-    await db
-      .update(documents)
-      .set({ status: 'Error' })
-      .where(started)
-      .catch(() => undefined);
-    throw e;
-  }
+  const bytes = await scheduleWorkbook(plan, lang);
+  await db.transaction(async (tx) => {
+    await tx.insert(documentFiles).values({ documentId, content: bytes });
+    await tx.update(documents).set({ status: 'Done', sizeBytes: bytes.length }).where(startedDocument(documentId));
+  });
 }
 
+/** A schedule that will not be made: its document ends in status Error. */
+export async function failSchedule(db: Db, documentId: string): Promise<void> {
+  await db.update(documents).set({ status: 'Error' }).where(startedDocument(documentId));
+}
+
+/** What a schedule is asked for: the visit, or one point of it, and the subjects' timing. */
+export type ScheduleInput = ScheduleRequest & { pointId?: string };
+
 /**
- * POST /TimePoints/GenerateScheduledActivities (every point of `visitId`) and
- * POST /TimePoints/{id}/GenerateScheduledActivities (`pointId`: that point alone, placed along the visit's
- * chain; a `visitId` sent with it must be the point's). Readers of the research's time points settings
- * (403); 404 for an unknown visit or point; 400 time_points_none when there is nothing to schedule.
+ * The schedule's plan from the visit's live points: 404 for an unknown point or visit (naming `id` or
+ * `visitId`), 400 time_points_none when there is nothing to schedule. `assertReads` checks the caller
+ * against the research (the request; the job acts for whoever asked).
  */
-export async function generateSchedule(
-  deps: Deps,
-  runInBackground: RunInBackground,
-  input: ScheduleRequest & { pointId?: string },
-  caller: ActorCaller,
-): Promise<ScheduleDocumentReply> {
-  assertReadsTimePointsAnywhere(caller.actor);
+export async function schedulePlanOf(db: Db, input: ScheduleInput, assertReads: (researchId: string) => void = () => {}) {
   let visitId = input.visitId;
   if (input.pointId) {
-    const point = await findPoint(deps.db, input.pointId);
+    const point = await findPoint(db, input.pointId);
     if (!point) throw notFound('id');
-    assertReadsTimePoints(caller.actor, point.researchId);
+    assertReads(point.researchId);
     if (visitId && visitId !== point.visitId) throw badRequest('time_point_other_visit', 'visitId');
     visitId = point.visitId;
   }
   if (!visitId) throw badRequest('required', 'visitId', { field: 'visitId' });
-  const visit = await findVisitOf(deps.db, visitId);
-  assertReadsTimePoints(caller.actor, visit.researchId);
+  const visit = await findVisitOf(db, visitId);
+  assertReads(visit.researchId);
   const startSeconds = startSecondsOf(input.startDateTime);
-  const points = await visitPointReplies(deps.db, visit.id);
+  const points = await visitPointReplies(db, visit.id);
   const scheduled = input.pointId ? points.filter((p) => p.id === input.pointId) : points;
   if (!scheduled.length) throw badRequest('time_points_none', input.pointId ? 'id' : 'visitId');
   const plan: SchedulePlan = {
@@ -95,6 +90,18 @@ export async function generateSchedule(
     intervalSeconds: secondsOf(input.timeInterval, 'timeInterval'),
     startSeconds,
   };
+  return { visit, plan };
+}
+
+/**
+ * POST /TimePoints/GenerateScheduledActivities (every point of `visitId`) and
+ * POST /TimePoints/{id}/GenerateScheduledActivities (`pointId`: that point alone, placed along the visit's
+ * chain; a `visitId` sent with it must be the point's). Readers of the research's time points settings
+ * (403); 404 for an unknown visit or point; 400 time_points_none when there is nothing to schedule.
+ */
+export async function generateSchedule(deps: Deps, input: ScheduleInput, caller: ActorCaller): Promise<ScheduleDocumentReply> {
+  assertReadsTimePointsAnywhere(caller.actor);
+  const { visit, plan } = await schedulePlanOf(deps.db, input, (researchId) => assertReadsTimePoints(caller.actor, researchId));
   const name = `${scheduleSheetName(caller.lang)} ${visit.title} ${input.startDateTime.slice(0, 10)}`;
   const doc = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -110,6 +117,13 @@ export async function generateSchedule(
         createdBy: caller.actor.userId,
       })
       .returning();
+    const job = await insertJob(tx, {
+      researchId: visit.researchId,
+      kind: 'scheduled_activities',
+      name,
+      params: { documentId: row!.id, ...input, visitId: visit.id },
+      actor: jobActorOf(caller),
+    });
     await writeAudit(tx, caller.audit, {
       action: 'document.generate',
       entityType: 'document',
@@ -124,12 +138,13 @@ export async function generateSchedule(
         subjectCount: input.subjectCount,
         timeInterval: input.timeInterval,
         startDateTime: input.startDateTime,
+        jobId: job.id,
       },
     });
-    return row!;
+    return { row: row!, jobId: job.id };
   });
-  runInBackground('scheduled_activities', () => buildSchedule(deps.db, doc.id, plan, caller.lang));
-  return scheduleReply(doc);
+  await deps.jobs.enqueue('scheduled_activities', doc.jobId);
+  return scheduleReply(doc.row);
 }
 
 /** GET /TimePoints/ScheduledActivities/{documentId}: the schedule's status (403 without the settings anywhere, else 404). */
@@ -143,18 +158,5 @@ export async function scheduleStatus(deps: Deps, documentId: string, caller: Act
     assertReadsTimePointsAnywhere(caller.actor);
     throw notFound('documentId');
   }
-  // Made in-process: a schedule still Started long after its request was lost with a stopped server (a
-  // restart, a crash); it is marked Error so that the page stops waiting for it.
-  if (doc.status === 'Started' && Date.now() - doc.createdAt.getTime() > STALE_AFTER_MS) {
-    const [failed] = await deps.db
-      .update(documents)
-      .set({ status: 'Error' })
-      .where(and(eq(documents.id, doc.id), eq(documents.status, 'Started')))
-      .returning();
-    return scheduleReply(failed ?? { ...doc, status: 'Error' });
-  }
   return scheduleReply(doc);
 }
-
-/** A schedule takes seconds; one Started for this long will not be Done. */
-const STALE_AFTER_MS = 15 * 60_000;

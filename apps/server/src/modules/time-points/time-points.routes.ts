@@ -19,7 +19,6 @@ import {
 import { actorCallerOf } from '../../platform/http/caller.js';
 import { envelope, messageOnly } from '../../platform/http/reply.js';
 import { typed } from '../../platform/http/typed.js';
-import { backgroundRunner } from './background.js';
 import { employeesCountForecast } from './forecast.service.js';
 import { generateSchedule, scheduleStatus } from './schedule.service.js';
 import { subjectTimePoints } from './subject-time-points.service.js';
@@ -38,7 +37,6 @@ export function timePointsRoutes(app: FastifyInstance) {
   const params = common.idParams;
   const one = { 200: envelope(timePointReply) };
   const schedule = { 200: envelope(scheduleDocumentReply) };
-  const runInBackground = backgroundRunner(app);
 
   r.get(
     '/TimePoints',
@@ -78,13 +76,13 @@ export function timePointsRoutes(app: FastifyInstance) {
   r.post(
     '/TimePoints/GenerateScheduledActivities',
     { schema: { tags, body: scheduleRequest.required({ visitId: true }), response: schedule } },
-    async (req) => ({ data: await generateSchedule(app.deps, runInBackground, req.body, actorCallerOf(req)) }),
+    async (req) => ({ data: await generateSchedule(app.deps, req.body, actorCallerOf(req)) }),
   );
   r.post(
     '/TimePoints/:id/GenerateScheduledActivities',
     { schema: { tags, params, body: scheduleRequest, response: schedule } },
     async (req) => ({
-      data: await generateSchedule(app.deps, runInBackground, { ...req.body, pointId: req.params.id }, actorCallerOf(req)),
+      data: await generateSchedule(app.deps, { ...req.body, pointId: req.params.id }, actorCallerOf(req)),
     }),
   );
   r.get(
