@@ -44,4 +44,5 @@ export * as rules from './rules/index.js';
 export * as timePoints from './time-points/index.js';
 export * from './schemas/time-points.js';
 export * from './schemas/data-exchange.js';
+export * from './schemas/redcap.js';
 export * from './schemas/rules.js';

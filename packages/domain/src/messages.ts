@@ -624,6 +624,10 @@ export const ERROR_MESSAGES = {
     en: 'The job failed with an internal error; no attempts are left',
   },
   job_unknown_kind: { ru: 'Неизвестный вид задания: {kind}', en: 'Unknown kind of job: {kind}' },
+  redcap_invalid: {
+    ru: 'Файл не является словарём данных REDCap (CSV): {detail}',
+    en: 'The file is not a REDCap data dictionary (CSV): {detail}',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -171,6 +171,7 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'GET /ResearchVersions': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'POST /ResearchVersions': { ok: ['admin', 'editor', 'multi'] },
   'POST /ResearchVersions/ImportOdm': { ok: ['admin', 'editor', 'multi'] },
+  'POST /ResearchVersions/ImportRedcapDictionary': { ok: ['admin', 'editor', 'multi'] },
   'POST /ResearchVersions/SetAuthor': { ok: ['admin', 'editor'] },
   'DELETE /ResearchVersions/{id}': { ok: ['admin', 'editor'] },
   'GET /ResearchVersions/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },

@@ -10,6 +10,7 @@ import { sectionsRoutes } from './sections/sections.routes.js';
 import { formFieldsRoutes } from './form-fields/form-fields.routes.js';
 import { formTemplatesRoutes } from './form-templates/form-templates.routes.js';
 import { odmRoutes } from './odm/odm.routes.js';
+import { redcapRoutes } from './redcap/redcap.routes.js';
 
 /** The study-design API (docs/design-api.md). */
 export function designRoutes(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export function designRoutes(app: FastifyInstance) {
   formFieldsRoutes(app);
   formTemplatesRoutes(app);
   odmRoutes(app);
+  redcapRoutes(app);
 }
