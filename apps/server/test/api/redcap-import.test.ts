@@ -35,8 +35,10 @@ describe('REDCap data dictionary import', () => {
     );
     expect(messages).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^row 12 desc: field type “descriptive”/),
-        expect.stringMatching(/^row 10 comment: branching logic “if\(\[age\] > 60, 1, 0\) = 1”: not translatable/),
+        expect.stringMatching(/^строка 12 desc: для типа поля «descriptive» нет соответствия/),
+        expect.stringMatching(
+          /^строка 10 comment: условие показа «if\(\[age\] > 60, 1, 0\) = 1» не переводится \(функция или слово «if»\)/,
+        ),
       ]),
     );
 

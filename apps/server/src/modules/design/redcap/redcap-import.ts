@@ -27,7 +27,7 @@ export async function importRedcapDictionary(
     throw e;
   }
   const { csv: _csv, projectName, ...rest } = input;
-  const { xml, unmapped } = redcapDictionaryToOdm(fields, projectName ?? research.grlsProtocolNumber);
+  const { xml, unmapped } = redcapDictionaryToOdm(fields, projectName ?? research.grlsProtocolNumber, c.lang);
   const reply = await importOdm(deps, c, { ...rest, researchId: research.id, xml });
   return { ...reply, unmapped: [...unmapped, ...reply.unmapped] };
 }

@@ -1,4 +1,5 @@
-import { rules } from '@edc/domain';
+import { rules, type Language } from '@edc/domain';
+import type { RedcapTextKey } from './redcap-messages.js';
 
 /**
  * REDCap's branching logic and calculations in this system's rules language (docs/rules.md), where they can
@@ -9,7 +10,9 @@ import { rules } from '@edc/domain';
  * can list it instead of guessing.
  */
 
-export type RedcapTranslation = { ok: true; expression: string } | { ok: false; reason: string };
+/** Why an expression does not translate: a report text (redcap-messages.ts `why_*`) and its detail. */
+export type RedcapWhy = { key: RedcapTextKey; text: string };
+export type RedcapTranslation = { ok: true; expression: string } | { ok: false; why: RedcapWhy };
 
 export interface RedcapLogicContext {
   /** Whether a variable is a field of the project (a reference to anything else is refused). */
@@ -32,7 +35,9 @@ const FUNCTIONS: Record<string, { name: string; args: number }> = {
   round: { name: 'RoundAwayFromZero', args: 2 },
 };
 
-function tokenize(text: string): Token[] | string {
+const why = (key: RedcapTextKey, text = ''): RedcapWhy => ({ key, text });
+
+function tokenize(text: string): Token[] | RedcapWhy {
   const out: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -41,20 +46,20 @@ function tokenize(text: string): Token[] | string {
       i++;
     } else if (c === '[') {
       const end = text.indexOf(']', i);
-      if (end < 0) return 'an unclosed [';
+      if (end < 0) return why('why_unclosed_bracket');
       const name = text.slice(i + 1, end).trim();
-      if (text[end + 1] === '[') return `a field of another event (${text.slice(i, text.indexOf(']', end + 1) + 1)})`;
-      if (/\(.*\)$/.test(name)) return `a checkbox option [${name}]`;
+      if (text[end + 1] === '[') return why('why_other_event', text.slice(i, text.indexOf(']', end + 1) + 1));
+      if (/\(.*\)$/.test(name)) return why('why_checkbox_option', name);
       out.push({ kind: 'field', name });
       i = end + 1;
     } else if (c === "'" || c === '"') {
       const end = text.indexOf(c, i + 1);
-      if (end < 0) return 'an unclosed string';
+      if (end < 0) return why('why_unclosed_string');
       out.push({ kind: 'string', value: text.slice(i + 1, end) });
       i = end + 1;
     } else if (/[0-9.]/.test(c)) {
       const m = /^[0-9]*\.?[0-9]+/.exec(text.slice(i));
-      if (!m) return `an unreadable number at ${i + 1}`;
+      if (!m) return why('why_number', String(i + 1));
       out.push({ kind: 'number', text: m[0] });
       i += m[0].length;
     } else if (/[A-Za-z_]/.test(c)) {
@@ -69,7 +74,7 @@ function tokenize(text: string): Token[] | string {
       } else if ('=<>+-*/^(),'.includes(c)) {
         out.push({ kind: 'op', text: c });
         i++;
-      } else return `the character “${c}”`;
+      } else return why('why_character', c);
     }
   }
   return out;
@@ -78,16 +83,16 @@ function tokenize(text: string): Token[] | string {
 const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /** Translates one REDCap expression; the result is parsed by the rules language before it is accepted. */
-export function translateRedcapLogic(text: string, ctx: RedcapLogicContext): RedcapTranslation {
+export function translateRedcapLogic(text: string, ctx: RedcapLogicContext, lang: Language = 'en'): RedcapTranslation {
   const tokens = tokenize(text.trim());
-  if (typeof tokens === 'string') return { ok: false, reason: `not translatable: ${tokens}` };
-  if (!tokens.length) return { ok: false, reason: 'empty' };
+  if (!Array.isArray(tokens)) return { ok: false, why: tokens };
+  if (!tokens.length) return { ok: false, why: why('why_empty') };
   const parts: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.kind) {
       case 'field':
-        if (!ctx.isField(t.name)) return { ok: false, reason: `not translatable: [${t.name}] is not a field of the project` };
+        if (!ctx.isField(t.name)) return { ok: false, why: why('why_not_field', t.name) };
         parts.push(`[${t.name}]`);
         break;
       case 'number':
@@ -107,7 +112,7 @@ export function translateRedcapLogic(text: string, ctx: RedcapLogicContext): Red
         else if (w === 'true' || w === 'false') parts.push(w);
         else if (FUNCTIONS[w] && tokens[i + 1]?.kind === 'op' && (tokens[i + 1] as { text: string }).text === '(')
           parts.push(FUNCTIONS[w].name);
-        else return { ok: false, reason: `not translatable: the function or word “${t.text}”` };
+        else return { ok: false, why: why('why_function', t.text) };
         break;
       }
       case 'op':
@@ -120,6 +125,6 @@ export function translateRedcapLogic(text: string, ctx: RedcapLogicContext): Red
   }
   const expression = parts.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')').replace(/ ;/g, ';');
   const parsed = rules.parseRule(expression);
-  if (!parsed.ok) return { ok: false, reason: `not translatable: ${rules.ruleErrorMessage(parsed.error, 'en')}` };
+  if (!parsed.ok) return { ok: false, why: why('why_syntax', rules.ruleErrorMessage(parsed.error, lang)) };
   return { ok: true, expression: rules.printRule(parsed.ast) };
 }

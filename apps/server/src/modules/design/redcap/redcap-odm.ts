@@ -1,7 +1,9 @@
 import { create } from 'xmlbuilder2';
 import { EDC, EDC_RULE, ODM_NS, xmlSafe } from '../odm/odm-common.js';
 import { redcapChoices, type RedcapField } from './redcap-dictionary.js';
-import { translateRedcapLogic } from './redcap-logic.js';
+import { translateRedcapLogic, type RedcapWhy } from './redcap-logic.js';
+import { redcapText, type RedcapTextKey } from './redcap-messages.js';
+import type { Language } from '@edc/domain';
 
 /**
  * A REDCap data dictionary as an ODM 1.3.2 study design that the ODM import reads (docs/data-exchange.md
@@ -49,14 +51,23 @@ interface Item {
 }
 
 /** Builds the ODM document and the list of what it could not carry. */
-export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string): { xml: string; unmapped: RedcapUnmapped[] } {
+export function redcapDictionaryToOdm(
+  fields: RedcapField[],
+  studyName: string,
+  lang: Language,
+): { xml: string; unmapped: RedcapUnmapped[] } {
   const unmapped: RedcapUnmapped[] = [];
-  const say = (f: RedcapField | null, oid: string | null, message: string) =>
-    unmapped.push({ element: f ? `row ${f.line}` : 'dictionary', oid, message });
+  const say = (f: RedcapField | null, oid: string | null, key: RedcapTextKey, params: Record<string, string | number> = {}) =>
+    unmapped.push({
+      element: f ? redcapText('row', lang, { line: f.line }) : 'REDCap',
+      oid,
+      message: redcapText(key, lang, params),
+    });
+  const reason = (w: RedcapWhy) => redcapText(w.key, lang, { text: w.text });
   const items: Item[] = [];
   for (const f of fields) {
     if (!f.variable || !f.form) {
-      say(f, f.variable || null, 'a row without a variable or a form name is skipped');
+      say(f, f.variable || null, 'no_variable');
       continue;
     }
     const question = f.label || f.variable;
@@ -64,7 +75,7 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
     switch (f.fieldType) {
       case 'text': {
         const typed = BY_VALIDATION[f.validation];
-        if (f.validation && !typed) say(f, f.variable, `text validation “${f.validation}” is not checked; imported as text`);
+        if (f.validation && !typed) say(f, f.variable, 'validation_unchecked', { validation: f.validation });
         items.push({ ...base, kind: typed?.kind ?? 'Text', dataType: typed?.dataType ?? 'text' });
         break;
       }
@@ -98,17 +109,17 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
         break;
       case 'slider':
         items.push({ ...base, kind: 'Number', dataType: 'integer' });
-        say(f, f.variable, 'a slider is imported as a number field (0–100)');
+        say(f, f.variable, 'slider');
         break;
       case 'file':
         items.push({ ...base, kind: 'File', dataType: 'text' });
         break;
       default:
-        say(f, f.variable, `field type “${f.fieldType || '—'}” has no counterpart and is not imported`);
+        say(f, f.variable, 'field_type', { type: f.fieldType || '—' });
     }
-    if (f.identifier) say(f, f.variable, 'the identifier (PHI) flag is not kept');
-    if (f.matrixGroup) say(f, f.variable, `matrix group “${f.matrixGroup}” is imported as separate fields`);
-    if (f.annotation) say(f, f.variable, `field annotation “${f.annotation}” is not applied`);
+    if (f.identifier) say(f, f.variable, 'identifier');
+    if (f.matrixGroup) say(f, f.variable, 'matrix', { group: f.matrixGroup });
+    if (f.annotation) say(f, f.variable, 'annotation', { annotation: f.annotation });
   }
 
   const byVariable = new Map(items.map((it) => [it.field.variable, it]));
@@ -161,7 +172,7 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
   for (const it of items) {
     const f = it.field;
     if (f.branching && !it.option) {
-      const t = translateRedcapLogic(f.branching, logic);
+      const t = translateRedcapLogic(f.branching, logic, lang);
       if (t.ok)
         conditions.push({
           oid: `RULE.${it.oid}.show`,
@@ -170,17 +181,17 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
           expression: `NOT (${t.expression})`,
           message: '',
         });
-      else say(f, it.oid, `branching logic “${f.branching}”: ${t.reason}; the field is always shown`);
-    } else if (f.branching) say(f, it.oid, `branching logic “${f.branching}” of a checkbox is not imported`);
+      else say(f, it.oid, 'branching', { logic: f.branching, reason: reason(t.why) });
+    } else if (f.branching) say(f, it.oid, 'branching_checkbox', { logic: f.branching });
     if (it.kind === 'Calculated') {
-      const t = translateRedcapLogic(f.choices, logic);
+      const t = translateRedcapLogic(f.choices, logic, lang);
       if (t.ok) methods.push({ oid: `RULE.${it.oid}.calc`, item: it, expression: t.expression });
-      else say(f, it.oid, `calculation “${f.choices}”: ${t.reason}; the field is left for entry`);
+      else say(f, it.oid, 'calculation', { logic: f.choices, reason: reason(t.why) });
     }
     if (it.kind === 'Number' && (f.min || f.max)) {
       const bounds = [f.min && `[${it.oid}] < ${Number(f.min)}`, f.max && `[${it.oid}] > ${Number(f.max)}`].filter(Boolean);
       if ((f.min && !Number.isFinite(Number(f.min))) || (f.max && !Number.isFinite(Number(f.max))))
-        say(f, it.oid, `validation range “${f.min}”–“${f.max}” is not a number range; not checked`);
+        say(f, it.oid, 'range_not_number', { min: f.min, max: f.max });
       else
         conditions.push({
           oid: `RULE.${it.oid}.range`,
@@ -189,8 +200,7 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
           expression: bounds.join(' OR '),
           message: `${f.min || '…'} – ${f.max || '…'}`,
         });
-    } else if (f.min || f.max)
-      say(f, it.oid, `validation range “${f.min}”–“${f.max}” of a ${it.kind.toLowerCase()} field is not checked`);
+    } else if (f.min || f.max) say(f, it.oid, 'range_other_type', { min: f.min, max: f.max, type: it.kind });
   }
   const methodOf = new Map(methods.map((m) => [m.item.oid, m.oid]));
 
@@ -247,6 +257,6 @@ export function redcapDictionaryToOdm(fields: RedcapField[], studyName: string):
     md.ele('FormalExpression', { Context: EDC_RULE.expressionContext }).txt(xmlSafe(m.expression));
     ruleAliases(md, 'InsertAction', m.item);
   }
-  if (!items.length) say(null, null, 'the dictionary has no field this system can hold');
+  if (!items.length) say(null, null, 'empty');
   return { xml: root.end({ prettyPrint: true }), unmapped };
 }
