@@ -193,3 +193,17 @@ test('versions: protocol and research versions, status actions, ODM export and i
     await page.screenshot({ path: shots('versions-protocol-390.png'), fullPage: true, animations: 'disabled' });
   }
 });
+
+test('versions: a REDCap data dictionary imported as a version, with what it could not carry listed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/researchSettings/versions/research?researchId=${researchIds[OTHER_RESEARCH]}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Версии' })).toBeVisible();
+  const dictionary = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/redcap/data-dictionary.csv');
+  const { report } = await importOdm(page, dictionary);
+  // The descriptive row has no counterpart; the if() in a branching logic does not translate.
+  await expect(report.getByText(/для типа поля «descriptive» нет соответствия/)).toBeVisible();
+  await expect(report.getByText(/условие показа «if\(\[age\] > 60, 1, 0\) = 1» не переводится/)).toBeVisible();
+  await report.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(report).toHaveCount(0);
+});

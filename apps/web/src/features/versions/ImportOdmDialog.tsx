@@ -18,8 +18,12 @@ import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewV
 import { OdmImportReport } from './OdmImportReport';
 import { messagesOf, showServerErrors } from './serverErrors';
 
-/** The server takes documents of up to 20 MiB (odmImportRequest). */
+/** The server takes ODM documents of up to 20 MiB (odmImportRequest) and REDCap dictionaries of up to 5 MiB. */
 export const MAX_ODM_BYTES = 20 * 1024 * 1024;
+export const MAX_REDCAP_BYTES = 5 * 1024 * 1024;
+
+/** What a chosen file is, by its name: an ODM document (.xml) or a REDCap data dictionary (.csv). */
+const kindOf = (file: File) => (/\.xml$/i.test(file.name) ? 'odm' : /\.csv$/i.test(file.name) ? 'redcap' : null);
 
 /** Where an import is: reading the file, sending it (0..1), or the server building the version. */
 type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
@@ -40,8 +44,8 @@ function ImportProgress({ phase }: { phase: Phase }) {
 }
 
 /**
- * Import of a CDISC ODM 1.3.2 study design as a new research version (POST /ResearchVersions/ImportOdm):
- * pick an .xml file, choose the index (by default the next major one), follow the upload, then read the
+ * Import of a CDISC ODM 1.3.2 study design as a new research version (POST /ResearchVersions/ImportOdm), or
+ * of a REDCap data dictionary (.csv, POST /ResearchVersions/ImportRedcapDictionary): pick the file, choose the index (by default the next major one), follow the upload, then read the
  * report. A refusal keeps the dialog open with everything entered and the server's reason.
  */
 export function ImportOdmDialog({
@@ -75,8 +79,10 @@ export function ImportOdmDialog({
   const choose = (picked: File | undefined) => {
     if (!picked) return;
     setFile(picked);
-    if (!/\.xml$/i.test(picked.name)) setFileError(t('versions:odm.notXml'));
-    else if (picked.size > MAX_ODM_BYTES) setFileError(t('versions:odm.tooLarge', { max: MAX_ODM_BYTES / 1024 / 1024 }));
+    const kind = kindOf(picked);
+    const max = kind === 'redcap' ? MAX_REDCAP_BYTES : MAX_ODM_BYTES;
+    if (!kind) setFileError(t('versions:odm.notXml'));
+    else if (picked.size > max) setFileError(t('versions:odm.tooLarge', { max: max / 1024 / 1024 }));
     else setFileError(null);
   };
   const onDrop = (e: DragEvent) => {
@@ -90,9 +96,9 @@ export function ImportOdmDialog({
     if (fileError) return;
     setProblems([]);
     setPhase({ kind: 'reading' });
-    let xml: string;
+    let text: string;
     try {
-      xml = await file.text();
+      text = await file.text();
     } catch {
       setPhase({ kind: 'idle' });
       return setFileError(t('versions:odm.unreadable'));
@@ -100,16 +106,20 @@ export function ImportOdmDialog({
     setPhase({ kind: 'uploading', fraction: 0 });
     importOdm.mutate(
       {
-        body: { researchId, xml, ...values, description: values.description || null },
+        request:
+          kindOf(file) === 'redcap'
+            ? { kind: 'redcap', body: { researchId, csv: text, ...values, description: values.description || null } }
+            : { kind: 'odm', body: { researchId, xml: text, ...values, description: values.description || null } },
         onUploadProgress: (fraction) => setPhase(fraction < 1 ? { kind: 'uploading', fraction } : { kind: 'processing' }),
       },
       {
         onSuccess: setReport,
         onError: (e) => {
           const rest = showServerErrors(e, form.setError, NEW_VERSION_FIELDS);
-          const aboutFile = rest.filter((p) => p.path === 'xml');
+          const isFile = (p: { path?: string }) => p.path === 'xml' || p.path === 'csv';
+          const aboutFile = rest.filter(isFile);
           if (aboutFile.length) setFileError(messagesOf(aboutFile).join(' '));
-          setProblems(messagesOf(rest.filter((p) => p.path !== 'xml')));
+          setProblems(messagesOf(rest.filter((p) => !isFile(p))));
         },
         onSettled: () => setPhase({ kind: 'idle' }),
       },
@@ -180,7 +190,7 @@ export function ImportOdmDialog({
         <input
           ref={input}
           type="file"
-          accept=".xml,application/xml,text/xml"
+          accept=".xml,application/xml,text/xml,.csv,text/csv"
           hidden
           data-testid="odm-file-input"
           onChange={(e) => {

@@ -125,13 +125,20 @@ export function exportOdm(version: ResearchVersion): Promise<string> {
   return downloadFile(`/ResearchVersions/${version.id}/Odm`, `v${version.index}.odm.xml`, 'application/xml');
 }
 
+/** A design file to import: an ODM document, or a REDCap data dictionary (its CSV), which the server turns into one. */
+export type DesignImportBody =
+  | { kind: 'odm'; body: OdmImportRequest }
+  | { kind: 'redcap'; body: Omit<OdmImportRequest, 'xml'> & { csv: string } };
+
 export function useImportOdm() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, onUploadProgress }: { body: OdmImportRequest; onUploadProgress: (fraction: number) => void }) =>
-      postWithProgress<OdmImportReply>('/ResearchVersions/ImportOdm', body, { onUploadProgress, quietErrors: true }).then(
-        (r) => r.data,
-      ),
+    mutationFn: ({ request, onUploadProgress }: { request: DesignImportBody; onUploadProgress: (fraction: number) => void }) =>
+      postWithProgress<OdmImportReply>(
+        request.kind === 'odm' ? '/ResearchVersions/ImportOdm' : '/ResearchVersions/ImportRedcapDictionary',
+        request.body,
+        { onUploadProgress, quietErrors: true },
+      ).then((r) => r.data),
     onSuccess: () => refreshVersions(qc),
   });
 }
