@@ -169,7 +169,7 @@ describe('time points in ODM', () => {
     expect(data.unmapped).toEqual([]);
     expect(counts).toMatchObject({ timePoints: 4, timeDeviations: 3, formFields: 7 });
     expect(data.counts).toMatchObject({ timePoints: 4, timeDeviations: 3 });
-    expect(imported.map((v) => v.visitKey)).toEqual(['SE.PK', 'SE.FU']);
+    expect(imported.map((v) => v.visitKey)).toEqual(['PK', 'FU']);
     expect([await pointsOf(imported[0]!.id), await pointsOf(imported[1]!.id)]).toEqual(before);
     // Each created point and deviation is audited as the settings audit them, with where it came from.
     const points = await db()

@@ -476,6 +476,20 @@ export const odmImportRequest = z.object({
   metaDataVersionOid: z.string().max(500).optional(),
 });
 export const odmUnmapped = z.object({ element: z.string(), oid: z.string().nullable(), message: z.string() });
+const odmElementRef = z.object({ element: z.string(), oid: z.string() });
+const odmChange = z.object({ before: z.string(), after: z.string() });
+/**
+ * The version of the research the imported file comes from again (same Study OID, most OIDs in common), and
+ * what the file adds, removes and changes (name or type) against its export; each list holds at most 200.
+ */
+export const odmSameAs = z.object({
+  researchVersionId: id,
+  index: z.string(),
+  added: z.array(odmElementRef),
+  removed: z.array(odmElementRef),
+  changed: z.array(odmElementRef.extend({ name: odmChange.optional(), type: odmChange.optional() })),
+  truncated: z.boolean(),
+});
 export const odmImportReply = z.object({
   researchVersion,
   counts: z.object({
@@ -495,5 +509,7 @@ export const odmImportReply = z.object({
     timeDeviations: z.number().optional(),
   }),
   unmapped: z.array(odmUnmapped),
+  /** Present when the file is a re-import of a version of the research (the import still creates a new one). */
+  sameAs: odmSameAs.optional(),
 });
 export type OdmImportReply = z.infer<typeof odmImportReply>;

@@ -24,6 +24,9 @@ export const EDC = {
   dayPlus: 'EDC:dayPlus',
   dayMinus: 'EDC:dayMinus',
   pointList: 'EDC:pointList',
+  visitKey: 'EDC:visitKey',
+  formKey: 'EDC:formKey',
+  sectionKey: 'EDC:sectionKey',
   formTypeKey: 'EDC:formTypeKey',
   formTypeTitle: 'EDC:formTypeTitle',
   employeeTypes: 'EDC:employeeTypes',
@@ -75,7 +78,24 @@ export const EDC_RULE = {
 // eslint-disable-next-line no-control-regex
 export const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
-/** An OID made of a prefix and a readable key, unique within one document. */
+/** An OID as a file may carry it: not blank, no surrounding spaces, nothing XML cannot write, not absurdly long. */
+export function usableOid(oid: string | null | undefined): oid is string {
+  return !!oid && oid.length <= 500 && oid.trim() === oid && xmlSafe(oid) === oid;
+}
+
+/** The key an OID was generated from (`F.VS` → `VS`); an OID of another shape is its own key. */
+export const oidKey = (oid: string, prefix: string) => (oid.startsWith(`${prefix}.`) ? oid.slice(prefix.length + 1) : oid);
+
+/** JSON with object keys sorted: equal values give equal text whatever order their keys were stored in (jsonb reorders). */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** An OID made of a prefix and a readable key, unique within one document; or an OID a file gave, when still free. */
 export class OidRegistry {
   private readonly taken = new Set<string>();
   make(prefix: string, key: string | null | undefined): string {
@@ -89,5 +109,11 @@ export class OidRegistry {
     for (let n = 2; this.taken.has(oid); n++) oid = `${base}.${n}`;
     this.taken.add(oid);
     return oid;
+  }
+  /** Takes `oid` as it is; false when another element of the document has it already. */
+  claim(oid: string): boolean {
+    if (this.taken.has(oid)) return false;
+    this.taken.add(oid);
+    return true;
   }
 }

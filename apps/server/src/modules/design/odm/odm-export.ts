@@ -23,14 +23,18 @@ import { rulesScope } from '../../rules/rules.policy.js';
 import { researchToRead, type ResearchRow } from '../shared/research.js';
 import type { ResearchVersionRow } from '../shared/versions.js';
 import { findVersion } from '../research-versions/research-versions.queries.js';
+import type { OdmText } from '../../../platform/db/schema/design.js';
 import { EDC, EDC_RULE, EDC_TIME, ODM_NS, timeDeviationContext, xmlSafe } from './odm-common.js';
+import { CODE_LIST_DATA_TYPES, dataTypeOf } from './odm-data-types.js';
 import { oidsOfDesign } from './odm-oids.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
  * visits → StudyEventDef (Protocol/StudyEventRef in visit order), forms → FormDef, sections →
  * ItemGroupDef, form fields → ItemDef (one per placed field: its question, mask and settings are its own),
- * select options → CodeList (one per field definition), units → BasicDefinitions/MeasurementUnit,
+ * select options → CodeList (one per field definition, or per CodeList it was imported from), units →
+ * BasicDefinitions/MeasurementUnit, what a design imported from ODM kept of its file → the same OIDs and
+ * attributes (odm-oids.ts, odm_item, odm_code_list),
  * dependent fields → ConditionDef referenced by ItemRef/@CollectionExceptionConditionOID, time points and
  * their deviations → aliases of their field's ItemDef (EDC_TIME). What ODM has no attribute for travels in
  * Alias elements with an `EDC:` context, which the import reads back.
@@ -215,18 +219,6 @@ export async function loadVersionDesign(db: Db, actor: Actor, versionId: string)
   };
 }
 
-const ODM_DATA_TYPE: Record<FieldType, string> = {
-  Text: 'text',
-  Number: 'float',
-  Select: 'text',
-  Checkbox: 'boolean',
-  Date: 'date',
-  Time: 'time',
-  DateTime: 'datetime',
-  Calculated: 'float',
-  File: 'base64Binary',
-};
-
 type XMLBuilder = ReturnType<typeof create>;
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
@@ -235,6 +227,28 @@ const SAS_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,7}$/;
 function translated(parent: XMLBuilder, element: string, text: string) {
   parent.ele(element).ele('TranslatedText').txt(xmlSafe(text));
 }
+
+/** An element of TranslatedTexts, each with its language when it had one; one text per language (ODM's rule). */
+function translations(parent: XMLBuilder, element: string, texts: OdmText[]) {
+  const langs = new Set<string>();
+  const list: OdmText[] = [];
+  for (const t of texts) {
+    if (typeof t?.text !== 'string' || (t.lang && langs.has(t.lang))) continue;
+    if (t.lang) langs.add(t.lang);
+    list.push(t);
+  }
+  if (!list.length) return;
+  const ele = parent.ele(element);
+  for (const t of list)
+    ele.ele('TranslatedText', t.lang && LANGUAGE.test(t.lang) ? { 'xml:lang': t.lang } : {}).txt(xmlSafe(t.text));
+}
+/** xs:language, which `xml:lang` must be: a file's odd tag is left out rather than written invalid. */
+const LANGUAGE = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/** A Name attribute, which ODM wants non-empty: the element's OID stands in for a blank one. */
+const nameOr = (name: string | null | undefined, oid: string) => xmlSafe(name ?? '') || oid;
+
+const positive = (n: unknown, min: number) => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : undefined);
 
 function aliases(parent: XMLBuilder, pairs: [string, string | number | boolean | null | undefined][]) {
   for (const [context, value] of pairs) {
@@ -247,7 +261,7 @@ function aliases(parent: XMLBuilder, pairs: [string, string | number | boolean |
 export function buildOdm(data: OdmExportData, now = new Date()): string {
   const { research, version } = data;
   const index = formatVersionIndex(version);
-  const { studyOid, unitOf, unitOids, visitOid, formOid, sectionOid, itemOid, codeListOid, conditionOid, registry } =
+  const { studyOid, mdvOid, unitsOf, unitOids, visitOid, formOid, sectionOid, itemOid, codeListOid, conditionOid, registry } =
     oidsOfDesign(data);
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
     FileType: 'Snapshot',
@@ -274,12 +288,14 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   }
 
   const mdv = study.ele('MetaDataVersion', {
-    OID: `MDV.${index}`,
+    OID: mdvOid ?? `MDV.${index}`,
     Name: `Version ${index}`,
     ...(version.description ? { Description: xmlSafe(version.description) } : {}),
   });
 
   const fieldById = new Map(data.formFields.map((ff) => [ff.id, ff]));
+  // Field definitions made from one CodeList share it (odm-oids.ts): it is written once.
+  const writtenCodeLists = new Set<string>();
 
   // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef.
   const ruleList = (data.rules ?? []).filter((r) => itemOid.has(r.formFieldId));
@@ -314,7 +330,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   for (const v of data.visits) {
     const se = mdv.ele('StudyEventDef', {
       OID: visitOid.get(v.id)!,
-      Name: xmlSafe(v.title),
+      Name: nameOr(v.title, visitOid.get(v.id)!),
       Repeating: yesNo(v.repeating),
       Type: 'Scheduled',
       Category: v.visitType,
@@ -324,6 +340,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
       .filter((f) => f.visitId === v.id)
       .forEach((f, i) => se.ele('FormRef', { FormOID: formOid.get(f.id)!, OrderNumber: i + 1, Mandatory: yesNo(f.isRequired) }));
     aliases(se, [
+      [EDC.visitKey, v.visitKey],
       [EDC.dayNumber, String(v.dayNumber)],
       [EDC.dayPlus, String(v.dayPlus)],
       [EDC.dayMinus, String(v.dayMinus)],
@@ -333,11 +350,16 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
 
   for (const f of data.forms) {
     const type = data.formTypes.get(f.formTypeId);
-    const fd = mdv.ele('FormDef', { OID: formOid.get(f.id)!, Name: xmlSafe(f.title), Repeating: yesNo(f.repeating) });
+    const fd = mdv.ele('FormDef', {
+      OID: formOid.get(f.id)!,
+      Name: nameOr(f.title, formOid.get(f.id)!),
+      Repeating: yesNo(f.repeating),
+    });
     data.sections
       .filter((s) => s.formId === f.id)
       .forEach((s, i) => fd.ele('ItemGroupRef', { ItemGroupOID: sectionOid.get(s.id)!, OrderNumber: i + 1, Mandatory: 'No' }));
     aliases(fd, [
+      [EDC.formKey, f.formKey],
       [EDC.formTypeKey, type?.formTypeKey],
       [EDC.formTypeTitle, type?.title],
       [EDC.employeeTypes, f.employeeTypesList.join(';')],
@@ -346,7 +368,11 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   }
 
   for (const s of data.sections) {
-    const ig = mdv.ele('ItemGroupDef', { OID: sectionOid.get(s.id)!, Name: xmlSafe(s.sectionName), Repeating: 'No' });
+    const ig = mdv.ele('ItemGroupDef', {
+      OID: sectionOid.get(s.id)!,
+      Name: nameOr(s.sectionName, sectionOid.get(s.id)!),
+      Repeating: 'No',
+    });
     if (s.description) translated(ig, 'Description', s.description);
     data.formFields
       .filter((ff) => ff.formSectionId === s.id)
@@ -359,23 +385,30 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
           ...(conditionOid.has(ff.id) ? { CollectionExceptionConditionOID: conditionOid.get(ff.id)! } : {}),
         }),
       );
+    aliases(ig, [[EDC.sectionKey, s.formSectionKey]]);
   }
 
   for (const ff of data.formFields) {
     const def = data.fields.get(ff.fieldId)!;
     const type = def.fieldType as FieldType;
     const annotation = ff.annotationKey ?? '';
+    const source = ff.odmItem ?? {};
     const it = mdv.ele('ItemDef', {
       OID: itemOid.get(ff.id)!,
-      Name: xmlSafe(annotation || def.fieldKey),
-      DataType: ODM_DATA_TYPE[type],
+      Name: nameOr(source.name || annotation || def.fieldKey, itemOid.get(ff.id)!),
+      DataType: dataTypeOf(type, source.dataType),
+      ...(positive(source.length, 1) ? { Length: source.length } : {}),
+      ...(positive(source.significantDigits, 0) !== undefined ? { SignificantDigits: source.significantDigits } : {}),
       ...(SAS_NAME.test(annotation) ? { SDSVarName: annotation } : {}),
       ...(ff.comment ? { Comment: xmlSafe(ff.comment) } : {}),
     });
-    if (def.title !== ff.text) translated(it, 'Description', def.title);
-    translated(it, 'Question', ff.text);
-    const unit = unitOf(ff);
-    if (unit) it.ele('MeasurementUnitRef', { MeasurementUnitOID: unitOids.get(unit)! });
+    if (Array.isArray(source.description)) translations(it, 'Description', source.description);
+    else if (def.title !== ff.text) translated(it, 'Description', def.title);
+    translations(it, 'Question', [
+      { lang: source.questionLang ?? null, text: ff.text },
+      ...(Array.isArray(source.questionTranslations) ? source.questionTranslations : []),
+    ]);
+    for (const unit of unitsOf(ff)) it.ele('MeasurementUnitRef', { MeasurementUnitOID: unitOids.get(unit)! });
     for (const check of rangeChecksOfItem.get(ff.id) ?? []) {
       const rc = it.ele('RangeCheck', { Comparator: check.comparator, SoftHard: 'Soft' });
       rc.ele('CheckValue').txt(ruleLanguage.plainNumber(check.checkValue));
@@ -419,15 +452,35 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
           ),
       ]);
     }
+    // Other systems' aliases, after ours (an element's Alias contexts are unique).
+    const contexts = new Set<string>();
+    for (const a of Array.isArray(source.aliases) ? source.aliases : []) {
+      const context = xmlSafe(String(a?.context ?? ''));
+      const name = xmlSafe(String(a?.name ?? ''));
+      if (!context || !name || context.startsWith('EDC:') || contexts.has(context)) continue;
+      contexts.add(context);
+      it.ele('Alias', { Context: context, Name: name });
+    }
   }
 
   for (const [defId, oid] of codeListOid) {
+    if (writtenCodeLists.has(oid)) continue;
+    writtenCodeLists.add(oid);
     const def = data.fields.get(defId)!;
-    const cl = mdv.ele('CodeList', { OID: oid, Name: xmlSafe(def.title), DataType: 'text' });
-    def.optionList.forEach((option, i) => {
-      const item = cl.ele('CodeListItem', { CodedValue: xmlSafe(option), OrderNumber: i + 1 });
-      translated(item, 'Decode', option);
+    const source = def.odmCodeList;
+    const cl = mdv.ele('CodeList', {
+      OID: oid,
+      Name: nameOr(source?.name || def.title, oid),
+      DataType: source && CODE_LIST_DATA_TYPES.includes(source.dataType) ? source.dataType : 'text',
     });
+    const codes = codedValues(def.optionList, source?.codes);
+    if (source?.enumerated && def.optionList.every((option, i) => codes[i] === option))
+      def.optionList.forEach((option, i) => cl.ele('EnumeratedItem', { CodedValue: xmlSafe(option), OrderNumber: i + 1 }));
+    else
+      def.optionList.forEach((option, i) => {
+        const item = cl.ele('CodeListItem', { CodedValue: xmlSafe(codes[i]!), OrderNumber: i + 1 });
+        translations(item, 'Decode', [{ lang: source?.decodeLang ?? null, text: option }]);
+      });
     aliases(cl, [[EDC.defaultOption, def.defaultOption]]);
   }
 
@@ -462,4 +515,18 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   ruleList.forEach((r, i) => r.ruleType === 'InsertAction' && writeRule(i));
 
   return root.end({ prettyPrint: true });
+}
+
+/**
+ * The CodedValue of each option: the code it was imported with, else its text; a code another option already has
+ * gives way to the text (CodedValues are unique within a CodeList), and a text taken too to a numbered one.
+ */
+function codedValues(options: string[], codes: Record<string, string> | undefined): string[] {
+  const used = new Set<string>();
+  return options.map((option, i) => {
+    const stored = codes && Object.hasOwn(codes, option) && typeof codes[option] === 'string' ? codes[option]! : null;
+    const value = [stored, option, `${option}.${i + 1}`].find((v) => v !== null && v !== '' && !used.has(v)) ?? `${i + 1}`;
+    used.add(value);
+    return value;
+  });
 }

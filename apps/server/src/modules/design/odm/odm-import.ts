@@ -19,6 +19,7 @@ import { lastVersionOf, setFormVersions, setVisitVersions } from '../shared/vers
 import { insertVersion } from '../research-versions/research-versions.service.js';
 import { versionDto } from '../research-versions/research-versions.queries.js';
 import { OdmFormatError, parseOdm } from './odm-parse.js';
+import { sameVersionAs } from './odm-same-as.js';
 import { planImport, type PlannedRule, type PlannedTimePoint, type Unmapped } from './odm-plan.js';
 import type { Db } from '../../../platform/db/client.js';
 
@@ -28,18 +29,23 @@ type Reply = z.infer<typeof design.odmImportReply>;
 /**
  * POST /ResearchVersions/ImportOdm: an ODM study design becomes a new research version of the research
  * (next major index unless told), with its own visits, forms, sections and fields, and new form types and
- * field definitions. Everything is written in one transaction, each created entity audited; the reply
- * lists what could not be carried over.
+ * field definitions, each keeping the OID of its element (odm-oids.ts). Everything is written in one
+ * transaction, each created entity audited; the reply lists what could not be carried over and, when the file
+ * is a re-import of a version of the research, which one and how it differs (odm-same-as.ts).
  */
 export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Promise<Reply> {
   const research = await researchToChange(deps.db, c.actor, researchIdOf(c.actor, input.researchId));
   let plan;
+  let odm;
   try {
-    plan = planImport(parseOdm(input.xml, input.metaDataVersionOid), c.lang);
+    odm = parseOdm(input.xml, input.metaDataVersionOid);
+    plan = planImport(odm, c.lang);
   } catch (e) {
     if (e instanceof OdmFormatError) throw badRequest('odm_invalid', 'xml', { detail: e.message });
     throw e;
   }
+  const sameAs = await sameVersionAs(deps.db, c.actor, research, odm);
+  const fileDescription = plan.study.description?.trim() || null;
   const last = await lastVersionOf(deps.db, research.id);
   const [, major] = offeredVersionIndexes(last);
   const index = {
@@ -56,7 +62,14 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
       tx,
       c,
       research.id,
-      { ...index, startedDate, description: input.description ?? null },
+      {
+        ...index,
+        startedDate,
+        // The file's MetaDataVersion description when none is given (as the export wrote it).
+        description: input.description ?? (fileDescription && fileDescription.length <= 4000 ? fileDescription : null),
+        studyOid: plan.study.oid,
+        mdvOid: plan.study.mdvOid,
+      },
       { carryOver: false, action: 'research_version.import_odm' },
     );
     const now = new Date();
@@ -83,6 +96,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
           optionList: f.optionList,
           defaultOption: f.defaultOption,
           units: f.units,
+          odmCodeList: f.odmCodeList,
           updatedAt: now,
         })
         .returning();
@@ -104,6 +118,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
         .insert(visits)
         .values({
           researchId: research.id,
+          oid: v.oid,
           title: v.title,
           description: v.description,
           visitKey: v.visitKey,
@@ -133,6 +148,7 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
             researchId: research.id,
             visitId: visit!.id,
             formTypeId: typeId.get(f.formTypeRef)!,
+            oid: f.oid,
             title: f.title,
             formKey: f.formKey,
             isRequired: f.isRequired,
@@ -146,12 +162,15 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
         await setFormVersions(tx, form!.id, [version.id]);
         const sections: SectionSnapshot[] = f.sections.map((s) => ({
           ref: s.key,
+          oid: s.oid,
           sectionName: s.name,
           description: s.description,
-          formSectionKey: s.key,
+          formSectionKey: s.formSectionKey,
           pointList: [],
           fields: s.fields.map((ff) => ({
             ref: ff.ref,
+            oid: ff.oid,
+            odmItem: ff.odmItem,
             fieldId: fieldId.get(ff.fieldRef)!,
             text: ff.text,
             textBefore: ff.textBefore,
@@ -217,11 +236,16 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
       entityType: 'research_version',
       entityId: version.id,
       researchId: research.id,
-      after: { counts, unmapped: plan.unmapped },
+      after: { counts, unmapped: plan.unmapped, sameAs },
     });
     return { version, counts };
   });
-  return { researchVersion: await versionDto(deps.db, result.version), counts: result.counts, unmapped: plan.unmapped };
+  return {
+    researchVersion: await versionDto(deps.db, result.version),
+    counts: result.counts,
+    unmapped: plan.unmapped,
+    ...(sameAs ? { sameAs } : {}),
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { OdmText } from '../../../platform/db/schema/design.js';
 import { checkXmlLimits } from '../../../platform/xml/xml-limits.js';
 import { EDC_RULE } from './odm-common.js';
+import { qualifiedNames, unreadOf, type OdmUnread } from './odm-unread.js';
 
 /**
- * Reads an ODM 1.3.x document into plain objects: only what the design import looks at, the rest kept
- * as element counts for the report. Documents with a DTD are refused (ODM needs none, and entity
- * declarations are a classic expansion attack).
+ * Reads an ODM 1.3.x document into plain objects: only what the design import looks at, with every attribute and
+ * element it does not look at listed in `unread` (odm-unread.ts), so that the report can name them. Documents with
+ * a DTD are refused (ODM needs none, and entity declarations are a classic expansion attack).
  */
 
 export class OdmFormatError extends Error {}
@@ -32,6 +34,7 @@ const ARRAYS = new Set([
   'MeasurementUnit',
   'MeasurementUnitRef',
   'RangeCheck',
+  'CheckValue',
   'ConditionDef',
   'MethodDef',
   'Presentation',
@@ -46,6 +49,7 @@ const ARRAYS = new Set([
   'FormalExpression',
 ]);
 
+export type { OdmText };
 export interface OdmAlias {
   context: string;
   name: string;
@@ -55,6 +59,7 @@ export interface OdmRef {
   mandatory: boolean;
   order: number | null;
   conditionOid: string | null;
+  methodOid: string | null;
 }
 export interface OdmEvent {
   oid: string;
@@ -63,6 +68,7 @@ export interface OdmEvent {
   type: string;
   category: string | null;
   description: string | null;
+  descriptionTexts: OdmText[];
   formRefs: OdmRef[];
   aliases: OdmAlias[];
 }
@@ -80,7 +86,14 @@ export interface OdmGroup {
   name: string;
   repeating: boolean;
   description: string | null;
+  descriptionTexts: OdmText[];
   itemRefs: OdmRef[];
+  aliases: OdmAlias[];
+}
+export interface OdmRangeCheck {
+  comparator: string | null;
+  softHard: string | null;
+  values: string[];
 }
 export interface OdmItem {
   oid: string;
@@ -92,18 +105,25 @@ export interface OdmItem {
   sasFieldName: string | null;
   comment: string | null;
   description: string | null;
+  descriptionTexts: OdmText[];
   question: string | null;
+  questionTexts: OdmText[];
   unitOids: string[];
   codeListOid: string | null;
   rangeChecks: number;
+  rangeCheckList: OdmRangeCheck[];
   roles: number;
   aliases: OdmAlias[];
+  /** REDCap's `redcap:BranchingLogic`, when the item has one. */
+  branchingLogic: string | null;
 }
 export interface OdmCodeList {
   oid: string;
   name: string;
   dataType: string;
-  items: { coded: string; decode: string | null; order: number | null }[];
+  items: { coded: string; decode: string | null; decodeTexts: OdmText[]; order: number | null }[];
+  /** Its items are EnumeratedItems (codes without decodes). */
+  enumerated: boolean;
   external: boolean;
   aliases: OdmAlias[];
 }
@@ -117,11 +137,19 @@ export interface OdmRule {
   expression: string | null;
   centre: string | null;
 }
+/** A ConditionDef or MethodDef of another system: the design cannot run its expression. */
+export interface OdmOtherDef {
+  element: 'ConditionDef' | 'MethodDef';
+  oid: string;
+  name: string;
+  type: string | null;
+}
 export interface OdmStudy {
   studyOid: string;
   studyName: string | null;
   mdvOid: string;
   mdvName: string;
+  mdvDescription: string | null;
   otherMdvOids: string[];
   protocolOrder: OdmRef[];
   events: OdmEvent[];
@@ -130,9 +158,12 @@ export interface OdmStudy {
   items: OdmItem[];
   codeLists: OdmCodeList[];
   rules: OdmRule[];
+  otherDefs: OdmOtherDef[];
   units: Map<string, string>;
   /** Elements read but not used, by name, with how many there were. */
   ignored: Map<string, number>;
+  /** Elements used, with the attributes and children of theirs that were not. */
+  unread: OdmUnread[];
 }
 
 const arr = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v === undefined || v === null ? [] : [v as Node]);
@@ -143,17 +174,22 @@ const num = (v: unknown) => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** The text of a TranslatedText list: Russian first, then English, then the first given. */
-function translated(container: unknown): string | null {
-  const texts = arr((container as Node | undefined)?.TranslatedText).map((t) =>
-    typeof t === 'object' && t !== null
-      ? { lang: str((t as Node).lang), text: str((t as Node)['#text']) }
-      : { lang: null, text: str(t) },
-  );
-  const pick = texts.find((t) => t.lang === 'ru') ?? texts.find((t) => t.lang === 'en') ?? texts[0];
-  const text = pick?.text?.trim();
-  return text ? text : null;
+/** Every TranslatedText of an element (Question, Description, Decode…), with its language; blank ones left out. */
+function textsOf(container: unknown): OdmText[] {
+  return arr((container as Node | undefined)?.TranslatedText)
+    .map((t) =>
+      typeof t === 'object' && t !== null
+        ? { lang: str((t as Node).lang), text: str((t as Node)['#text'])?.trim() ?? '' }
+        : { lang: null, text: str(t)?.trim() ?? '' },
+    )
+    .filter((t) => t.text);
 }
+
+/** The text the design keeps of a TranslatedText list: Russian first, then English, then the first given. */
+export function pickText(texts: OdmText[]): OdmText | null {
+  return texts.find((t) => t.lang === 'ru') ?? texts.find((t) => t.lang === 'en') ?? texts[0] ?? null;
+}
+const translated = (container: unknown): string | null => pickText(textsOf(container))?.text ?? null;
 
 const aliasesOf = (n: Node): OdmAlias[] =>
   arr(n.Alias)
@@ -166,7 +202,60 @@ const refs = (list: unknown, oidAttr: string): OdmRef[] =>
     mandatory: yes(r.Mandatory),
     order: num(r.OrderNumber),
     conditionOid: str(r.CollectionExceptionConditionOID),
+    methodOid: str(r.MethodOID),
   }));
+
+/** What the import reads of each element: any other attribute or child is reported as not imported. */
+const READ = {
+  Study: ['OID', 'GlobalVariables', 'BasicDefinitions', 'MetaDataVersion'],
+  GlobalVariables: ['StudyName', 'StudyDescription', 'ProtocolName'],
+  BasicDefinitions: ['MeasurementUnit'],
+  MeasurementUnit: ['OID', 'Name', 'Symbol'],
+  MetaDataVersion: [
+    'OID',
+    'Name',
+    'Description',
+    'Include',
+    'Protocol',
+    'StudyEventDef',
+    'FormDef',
+    'ItemGroupDef',
+    'ItemDef',
+    'CodeList',
+    'Presentation',
+    'ImputationMethod',
+    'ConditionDef',
+    'MethodDef',
+  ],
+  Protocol: ['StudyEventRef'],
+  StudyEventRef: ['StudyEventOID', 'OrderNumber', 'Mandatory'],
+  StudyEventDef: ['OID', 'Name', 'Repeating', 'Type', 'Category', 'Description', 'FormRef', 'Alias'],
+  FormRef: ['FormOID', 'OrderNumber', 'Mandatory'],
+  FormDef: ['OID', 'Name', 'Repeating', 'Description', 'ItemGroupRef', 'ArchiveLayout', 'Alias'],
+  ItemGroupRef: ['ItemGroupOID', 'OrderNumber', 'Mandatory'],
+  ItemGroupDef: ['OID', 'Name', 'Repeating', 'Description', 'ItemRef', 'Alias'],
+  ItemRef: ['ItemOID', 'OrderNumber', 'Mandatory', 'CollectionExceptionConditionOID', 'MethodOID'],
+  ItemDef: [
+    'OID',
+    'Name',
+    'DataType',
+    'Length',
+    'SignificantDigits',
+    'SASFieldName',
+    'SDSVarName',
+    'Comment',
+    'Description',
+    'Question',
+    'MeasurementUnitRef',
+    'RangeCheck',
+    'CodeListRef',
+    'Role',
+    'Alias',
+  ],
+  CodeList: ['OID', 'Name', 'DataType', 'CodeListItem', 'EnumeratedItem', 'ExternalCodeList', 'Alias'],
+  CodeListItem: ['CodedValue', 'OrderNumber', 'Decode'],
+  EnumeratedItem: ['CodedValue', 'OrderNumber'],
+} as const;
 
 export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
   // Size and nesting first: the parsers below recurse per element, and a deep document would exhaust the stack.
@@ -191,6 +280,12 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
   const ignored = new Map<string, number>();
   const note = (name: string, n: number) => n > 0 && ignored.set(name, (ignored.get(name) ?? 0) + n);
   for (const name of ['ClinicalData', 'ReferenceData', 'AdminData', 'Association']) note(name, arr(odm[name]).length);
+  const unread: OdmUnread[] = [];
+  const names = qualifiedNames(xml);
+  const check = (element: keyof typeof READ, node: Node, oid: string | null) => {
+    const u = unreadOf(element, node, oid, READ[element], names);
+    if (u) unread.push(u);
+  };
 
   const studies = arr(odm.Study);
   const study = studies[0];
@@ -203,12 +298,19 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
       metaDataVersionOid ? `MetaDataVersion ${metaDataVersionOid} not found` : 'the Study has no MetaDataVersion',
     );
   const gv = (study.GlobalVariables ?? {}) as Node;
+  check('Study', study, str(study.OID));
+  check('GlobalVariables', gv, null);
+  check('MetaDataVersion', mdv, str(mdv.OID));
   const rules: OdmRule[] = [];
+  const otherDefs: OdmOtherDef[] = [];
   for (const element of ['ConditionDef', 'MethodDef'] as const) {
     for (const d of arr(mdv[element])) {
       const aliases = aliasesOf(d);
       const type = aliases.find((a) => a.context === EDC_RULE.type)?.name;
-      if (!type) continue;
+      if (!type) {
+        otherDefs.push({ element, oid: str(d.OID) ?? '', name: str(d.Name) ?? '', type: str(d.Type) });
+        continue;
+      }
       const expression = arr(d.FormalExpression).find((e) => str(e.Context) === EDC_RULE.expressionContext);
       rules.push({
         element,
@@ -222,48 +324,67 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
     }
   }
   for (const name of ['Include', 'Presentation', 'ImputationMethod']) note(name, arr(mdv[name]).length);
-  note('MethodDef', arr(mdv.MethodDef).length - rules.filter((r) => r.element === 'MethodDef').length);
 
   const units = new Map<string, string>();
-  for (const mu of arr((study.BasicDefinitions as Node | undefined)?.MeasurementUnit)) {
+  const basic = study.BasicDefinitions as Node | undefined;
+  if (basic && typeof basic === 'object') check('BasicDefinitions', basic, null);
+  for (const mu of arr(basic?.MeasurementUnit)) {
     const oid = str(mu.OID);
+    check('MeasurementUnit', mu, oid);
     if (oid) units.set(oid, translated(mu.Symbol) ?? str(mu.Name) ?? oid);
   }
+
+  const protocol = mdv.Protocol as Node | undefined;
+  if (protocol && typeof protocol === 'object') check('Protocol', protocol, null);
+  const checkedRefs = (element: 'StudyEventRef' | 'FormRef' | 'ItemGroupRef' | 'ItemRef', list: unknown, oidAttr: string) => {
+    const nodes = arr(list);
+    for (const r of nodes) check(element, r, str(r[oidAttr]));
+    return refs(nodes, oidAttr);
+  };
+  const checked = <T>(element: keyof typeof READ, list: unknown, read: (n: Node) => T): T[] =>
+    arr(list).map((n) => {
+      check(element, n, str(n.OID));
+      return read(n);
+    });
 
   return {
     studyOid: str(study.OID) ?? '',
     studyName: str(gv.StudyName),
     mdvOid: str(mdv.OID) ?? '',
     mdvName: str(mdv.Name) ?? '',
+    mdvDescription: str(mdv.Description),
     otherMdvOids: mdvs.filter((m) => m !== mdv).map((m) => str(m.OID) ?? ''),
-    protocolOrder: refs((mdv.Protocol as Node | undefined)?.StudyEventRef, 'StudyEventOID'),
-    events: arr(mdv.StudyEventDef).map((e) => ({
+    protocolOrder: checkedRefs('StudyEventRef', protocol?.StudyEventRef, 'StudyEventOID'),
+    events: checked('StudyEventDef', mdv.StudyEventDef, (e) => ({
       oid: str(e.OID) ?? '',
       name: str(e.Name) ?? '',
       repeating: yes(e.Repeating),
       type: str(e.Type) ?? 'Scheduled',
       category: str(e.Category),
       description: translated(e.Description),
-      formRefs: refs(e.FormRef, 'FormOID'),
+      descriptionTexts: textsOf(e.Description),
+      formRefs: checkedRefs('FormRef', e.FormRef, 'FormOID'),
       aliases: aliasesOf(e),
     })),
-    forms: arr(mdv.FormDef).map((f) => ({
+    forms: checked('FormDef', mdv.FormDef, (f) => ({
       oid: str(f.OID) ?? '',
       name: str(f.Name) ?? '',
       repeating: yes(f.Repeating),
       description: translated(f.Description),
-      groupRefs: refs(f.ItemGroupRef, 'ItemGroupOID'),
+      groupRefs: checkedRefs('ItemGroupRef', f.ItemGroupRef, 'ItemGroupOID'),
       aliases: aliasesOf(f),
       archiveLayouts: arr(f.ArchiveLayout).length,
     })),
-    groups: arr(mdv.ItemGroupDef).map((g) => ({
+    groups: checked('ItemGroupDef', mdv.ItemGroupDef, (g) => ({
       oid: str(g.OID) ?? '',
       name: str(g.Name) ?? '',
       repeating: yes(g.Repeating),
       description: translated(g.Description),
-      itemRefs: refs(g.ItemRef, 'ItemOID'),
+      descriptionTexts: textsOf(g.Description),
+      itemRefs: checkedRefs('ItemRef', g.ItemRef, 'ItemOID'),
+      aliases: aliasesOf(g),
     })),
-    items: arr(mdv.ItemDef).map((i) => ({
+    items: checked('ItemDef', mdv.ItemDef, (i) => ({
       oid: str(i.OID) ?? '',
       name: str(i.Name) ?? '',
       dataType: str(i.DataType) ?? 'text',
@@ -273,30 +394,53 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
       sasFieldName: str(i.SASFieldName),
       comment: str(i.Comment),
       description: translated(i.Description),
+      descriptionTexts: textsOf(i.Description),
       question: translated(i.Question),
+      questionTexts: textsOf(i.Question),
       unitOids: arr(i.MeasurementUnitRef).map((u) => str(u.MeasurementUnitOID) ?? ''),
       codeListOid: str((i.CodeListRef as Node | undefined)?.CodeListOID),
       rangeChecks: arr(i.RangeCheck).length,
+      rangeCheckList: arr(i.RangeCheck).map((rc) => ({
+        comparator: str(rc.Comparator),
+        softHard: str(rc.SoftHard),
+        values: arr(rc.CheckValue).map((v) => (typeof v === 'object' && v !== null ? (str(v['#text']) ?? '') : (str(v) ?? ''))),
+      })),
       roles: arr(i.Role).length,
       aliases: aliasesOf(i),
+      branchingLogic: names.get('BranchingLogic')?.startsWith('redcap:') ? str(i.BranchingLogic) : null,
     })),
-    codeLists: arr(mdv.CodeList).map((cl) => ({
-      oid: str(cl.OID) ?? '',
-      name: str(cl.Name) ?? '',
-      dataType: str(cl.DataType) ?? 'text',
-      items: [
-        ...arr(cl.CodeListItem).map((it) => ({
-          coded: str(it.CodedValue) ?? '',
-          decode: translated(it.Decode),
-          order: num(it.OrderNumber),
-        })),
-        ...arr(cl.EnumeratedItem).map((it) => ({ coded: str(it.CodedValue) ?? '', decode: null, order: num(it.OrderNumber) })),
-      ],
-      external: arr(cl.ExternalCodeList).length > 0,
-      aliases: aliasesOf(cl),
-    })),
+    codeLists: checked('CodeList', mdv.CodeList, (cl) => {
+      const coded = arr(cl.CodeListItem);
+      const enumerated = arr(cl.EnumeratedItem);
+      return {
+        oid: str(cl.OID) ?? '',
+        name: str(cl.Name) ?? '',
+        dataType: str(cl.DataType) ?? 'text',
+        items: [
+          ...coded.map((it) => {
+            check('CodeListItem', it, str(cl.OID));
+            const decodeTexts = textsOf(it.Decode);
+            return {
+              coded: str(it.CodedValue) ?? '',
+              decode: pickText(decodeTexts)?.text ?? null,
+              decodeTexts,
+              order: num(it.OrderNumber),
+            };
+          }),
+          ...enumerated.map((it) => {
+            check('EnumeratedItem', it, str(cl.OID));
+            return { coded: str(it.CodedValue) ?? '', decode: null, decodeTexts: [], order: num(it.OrderNumber) };
+          }),
+        ],
+        enumerated: enumerated.length > 0 && coded.length === 0,
+        external: arr(cl.ExternalCodeList).length > 0,
+        aliases: aliasesOf(cl),
+      };
+    }),
     rules,
+    otherDefs,
     units,
     ignored,
+    unread,
   };
 }

@@ -13,15 +13,21 @@ import {
   type FieldType,
   type Language,
 } from '@edc/domain';
-import { EDC, EDC_TIME, timeDeviationOrder } from './odm-common.js';
-import type { OdmAlias, OdmCodeList, OdmItem, OdmRef, OdmStudy } from './odm-parse.js';
+import { EDC, EDC_TIME, timeDeviationOrder, usableOid } from './odm-common.js';
+import { FIELD_TYPE_OF } from './odm-data-types.js';
+import { REPORT_TEXT, type Say } from './odm-report-texts.js';
+import type { OdmCodeListSource, OdmItemSource } from '../../../platform/db/schema/design.js';
+import { codeListSourceOf, itemSourceOf, keptTexts } from './odm-item-source.js';
+import { isBranchingName, simpleBranching, visibleRuleFor } from './odm-redcap-branching.js';
+import { pickText, type OdmAlias, type OdmCodeList, type OdmItem, type OdmRef, type OdmStudy } from './odm-parse.js';
 
 /**
  * Maps a parsed ODM study onto the design model, without touching the database: StudyEventDef → visit,
  * FormDef → form type and form (one form per event that refers to it), ItemGroupDef → section,
  * ItemDef → field definition (once) and form field (per ItemRef), CodeList → select options, this system's
- * time point aliases → time points and deviations. Whatever cannot be carried over is listed in `unmapped`,
- * in the caller's language.
+ * time point aliases → time points and deviations. Each entity keeps the OID of its element, and what the design
+ * has no column for is kept beside it (odm-item-source.ts), so that the export writes the same file back.
+ * Whatever cannot be carried over is listed in `unmapped`, item by item, in the caller's language.
  */
 
 const VISIT_TYPES = ['Screening', 'Randomisation', 'Period', 'End'] as const;
@@ -40,9 +46,12 @@ export interface PlannedField {
   optionList: string[];
   defaultOption: string | null;
   units: string | null;
+  odmCodeList: OdmCodeListSource | null;
 }
 export interface PlannedFormField {
   ref: string;
+  oid: string | null;
+  odmItem: OdmItemSource | null;
   fieldRef: string;
   text: string;
   textBefore: string | null;
@@ -63,13 +72,16 @@ export interface PlannedFormField {
 }
 export interface PlannedSection {
   key: string;
+  oid: string | null;
+  formSectionKey: string | null;
   name: string;
   description: string | null;
   fields: PlannedFormField[];
 }
 export interface PlannedForm {
+  oid: string | null;
   title: string;
-  formKey: string;
+  formKey: string | null;
   formTypeRef: string;
   repeating: boolean;
   isRequired: boolean;
@@ -78,6 +90,8 @@ export interface PlannedForm {
   sections: PlannedSection[];
 }
 export interface PlannedVisit {
+  /** null: the visit the import makes for forms outside any event. */
+  oid: string | null;
   title: string;
   visitKey: string;
   description: string | null;
@@ -122,6 +136,8 @@ export interface PlannedTimePoint {
   deviations: PlannedTimeDeviation[];
 }
 export interface ImportPlan {
+  /** The Study and MetaDataVersion the version comes from (and the latter's description). */
+  study: { oid: string | null; mdvOid: string | null; description: string | null };
   visits: PlannedVisit[];
   formTypes: PlannedFormType[];
   fields: PlannedField[];
@@ -132,171 +148,8 @@ export interface ImportPlan {
   unmapped: Unmapped[];
 }
 
-const TEXT = {
-  other_mdv: {
-    en: 'Only MetaDataVersion {oid} was imported; this one was skipped',
-    ru: 'Импортирована только версия метаданных {oid}; эта пропущена',
-  },
-  ignored_element: {
-    en: '{count} element(s) not imported: no place for them in the design',
-    ru: 'Не импортировано элементов: {count} — для них нет места в дизайне',
-  },
-  event_undefined: {
-    en: 'Protocol refers to an undefined StudyEventDef',
-    ru: 'Protocol ссылается на несуществующий StudyEventDef',
-  },
-  event_outside_protocol: {
-    en: 'StudyEventDef is not in the Protocol; imported after the others',
-    ru: 'StudyEventDef отсутствует в Protocol; импортирован после остальных',
-  },
-  event_type: {
-    en: 'Event type {type} has no counterpart; imported as a visit of type Period',
-    ru: 'Для типа события {type} нет соответствия; импортирован как визит типа Period',
-  },
-  form_undefined: { en: 'FormRef to an undefined FormDef', ru: 'FormRef ссылается на несуществующий FormDef' },
-  form_outside_events: {
-    en: 'FormDef is referenced by no StudyEventDef; placed in the visit “{visit}”',
-    ru: 'FormDef не входит ни в одно событие; помещён в визит «{visit}»',
-  },
-  archive_layout: { en: 'ArchiveLayout (PDF layout) not imported', ru: 'ArchiveLayout (макет PDF) не импортирован' },
-  group_undefined: {
-    en: 'ItemGroupRef to an undefined ItemGroupDef',
-    ru: 'ItemGroupRef ссылается на несуществующий ItemGroupDef',
-  },
-  group_repeating: {
-    en: 'Repeating item group imported as an ordinary section (sections do not repeat)',
-    ru: 'Повторяющаяся группа импортирована как обычный раздел (разделы не повторяются)',
-  },
-  group_unused: {
-    en: 'ItemGroupDef is referenced by no FormDef; skipped',
-    ru: 'ItemGroupDef не входит ни в одну форму; пропущен',
-  },
-  item_undefined: { en: 'ItemRef to an undefined ItemDef', ru: 'ItemRef ссылается на несуществующий ItemDef' },
-  item_unplaced: {
-    en: 'ItemDef is on no form; imported as a field definition of the form type “{type}” only',
-    ru: 'ItemDef не входит ни в одну форму; импортирован только как поле типа формы «{type}»',
-  },
-  datatype_partial: {
-    en: 'DataType {type} imported as {field}: partial or incomplete values are not supported',
-    ru: 'Тип данных {type} импортирован как {field}: частичные значения не поддерживаются',
-  },
-  datatype_other: {
-    en: 'DataType {type} has no counterpart; imported as {field}',
-    ru: 'Для типа данных {type} нет соответствия; импортирован как {field}',
-  },
-  codelist_missing: {
-    en: 'CodeListRef to an undefined CodeList {codeList}; imported as {field}',
-    ru: 'CodeListRef ссылается на несуществующий CodeList {codeList}; импортирован как {field}',
-  },
-  codelist_external: {
-    en: 'External code list {codeList} cannot be imported; the field is imported as {field}',
-    ru: 'Внешний справочник {codeList} не импортируется; поле импортировано как {field}',
-  },
-  codelist_decodes: {
-    en: 'Options take the decoded texts; the coded values are not kept',
-    ru: 'Варианты ответа взяты из расшифровок (Decode); кодированные значения не сохранены',
-  },
-  codelist_duplicates: { en: 'Repeated option “{option}” dropped', ru: 'Повторяющийся вариант «{option}» отброшен' },
-  codelist_unused: {
-    en: 'CodeList is used by no imported item; skipped',
-    ru: 'CodeList не используется импортированными полями; пропущен',
-  },
-  range_check: {
-    en: '{count} RangeCheck(s) not imported: the design has no range checks (use rules or reference ranges)',
-    ru: 'Не импортировано RangeCheck: {count} — в дизайне нет проверок диапазона (используйте правила или референсы)',
-  },
-  unit_missing: {
-    en: 'MeasurementUnitRef to an undefined unit {unit}',
-    ru: 'MeasurementUnitRef ссылается на несуществующую единицу {unit}',
-  },
-  unit_many: { en: 'Several units; only the first ({unit}) is kept', ru: 'Несколько единиц; сохранена только первая ({unit})' },
-  condition: {
-    en: 'Collection exception condition {condition} not imported (dependent fields come only from this system’s own exports)',
-    ru: 'Условие сбора {condition} не импортировано (зависимые поля переносятся только из выгрузок этой системы)',
-  },
-  bad_mask: { en: 'Invalid mask “{mask}” dropped', ru: 'Неверная маска «{mask}» отброшена' },
-  bad_regex: { en: 'Invalid regular expression “{mask}” dropped', ru: 'Неверное регулярное выражение «{mask}» отброшено' },
-  unprintable: {
-    en: 'The text holds characters the print font may not render: {chars}',
-    ru: 'Вероятно, что следующие символы не будут отображаться при печати: {chars}',
-  },
-  descriptions: {
-    en: 'Descriptions of {count} ItemDef(s) not imported (field definitions carry no description)',
-    ru: 'Не импортированы описания ItemDef: {count} (у определений полей нет описания)',
-  },
-  lengths: {
-    en: 'Length / SignificantDigits of {count} ItemDef(s) not imported',
-    ru: 'Не импортированы Length / SignificantDigits у ItemDef: {count}',
-  },
-  roles: { en: '{count} Role element(s) not imported', ru: 'Не импортировано элементов Role: {count}' },
-  rule_type: { en: 'Unknown rule type {type}; the rule is skipped', ru: 'Неизвестный тип правила {type}; правило пропущено' },
-  rule_item: {
-    en: 'The rule’s item {item} is on no imported form; the rule is skipped',
-    ru: 'Поле правила {item} не входит ни в одну импортированную форму; правило пропущено',
-  },
-  time_point_duration: {
-    en: 'Time point duration “{value}” is not hh:mm:ss; the time point is skipped',
-    ru: 'Длительность точки времени «{value}» не в формате чч:мм:сс; точка времени пропущена',
-  },
-  time_point_field_type: {
-    en: 'A time point is set only on a Time or DateTime field, not {field}; the time point is skipped',
-    ru: 'Точка времени ставится только на поле типа «Время» или «Дата и время», а не {field}; точка времени пропущена',
-  },
-  time_point_description: {
-    en: 'Time point description longer than {max} characters dropped',
-    ru: 'Описание точки времени длиннее {max} символов отброшено',
-  },
-  time_point_start_taken: {
-    en: 'The visit “{visit}” already has a start point ({item}); this time point is imported as an ordinary one',
-    ru: 'У визита «{visit}» уже есть начальная точка ({item}); эта точка времени импортирована как обычная',
-  },
-  time_deviation_format: {
-    en: 'Time deviation “{value}” is not “ItemOID;hh:mm:ss;hh:mm:ss;hh:mm:ss”; the deviation is skipped',
-    ru: 'Отклонение времени «{value}» не в формате «ItemOID;чч:мм:сс;чч:мм:сс;чч:мм:сс»; отклонение пропущено',
-  },
-  time_deviation_start: {
-    en: 'The start point {item} of a time deviation is not a time point of the same visit; the deviation is skipped',
-    ru: 'Начальная точка {item} отклонения времени не является точкой времени того же визита; отклонение пропущено',
-  },
-  time_deviation_self: {
-    en: 'A time deviation is timed from its own point; the deviation is skipped',
-    ru: 'Отклонение времени отсчитывается от своей же точки; отклонение пропущено',
-  },
-  time_point_unplaced: {
-    en: 'The item is on no form: its time point is skipped',
-    ru: 'Поле не входит ни в одну форму: его точка времени пропущена',
-  },
-  aliases: {
-    en: 'Alias names of contexts {contexts} kept only as annotation keys (SDTM) where no SDSVarName is given',
-    ru: 'Alias контекстов {contexts} использованы только как ключи аннотации (SDTM), если нет SDSVarName',
-  },
-} as const satisfies Record<string, Record<Language, string>>;
-
-const DATA_TYPES: Record<string, { field: FieldType; note?: 'datatype_partial' | 'datatype_other' }> = {
-  text: { field: 'Text' },
-  string: { field: 'Text' },
-  integer: { field: 'Number' },
-  float: { field: 'Number' },
-  double: { field: 'Number' },
-  date: { field: 'Date' },
-  time: { field: 'Time' },
-  datetime: { field: 'DateTime' },
-  boolean: { field: 'Checkbox' },
-  base64Binary: { field: 'File' },
-  hexBinary: { field: 'File' },
-  URI: { field: 'Text', note: 'datatype_other' },
-  partialDate: { field: 'Date', note: 'datatype_partial' },
-  incompleteDate: { field: 'Date', note: 'datatype_partial' },
-  partialTime: { field: 'Time', note: 'datatype_partial' },
-  incompleteTime: { field: 'Time', note: 'datatype_partial' },
-  partialDatetime: { field: 'DateTime', note: 'datatype_partial' },
-  incompleteDatetime: { field: 'DateTime', note: 'datatype_partial' },
-  durationDatetime: { field: 'Text', note: 'datatype_other' },
-  intervalDatetime: { field: 'Text', note: 'datatype_other' },
-  hexFloat: { field: 'Number', note: 'datatype_other' },
-  base64Float: { field: 'Number', note: 'datatype_other' },
-};
-
+/** An OID worth storing: one the export can write back as it is (odm-common.ts). */
+const storable = (oid: string) => (usableOid(oid) ? oid : null);
 const alias = (list: OdmAlias[], context: string) => list.find((a) => a.context === context)?.name ?? null;
 const int = (v: string | null, fallback: number) => {
   const n = v === null ? NaN : Number.parseInt(v, 10);
@@ -310,8 +163,12 @@ const byOrder = <T extends { order: number | null }>(list: T[]) =>
 
 export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   const unmapped: Unmapped[] = [];
-  const say = (element: string, oid: string | null, key: keyof typeof TEXT, params: Record<string, string | number> = {}) =>
-    unmapped.push({ element, oid, message: TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? '')) });
+  const say: Say = (element, oid, key, params = {}) =>
+    unmapped.push({
+      element,
+      oid,
+      message: REPORT_TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? '')),
+    });
   const reported = new Set<string>();
   const once = (key: string, fn: () => void) => {
     if (!reported.has(key)) {
@@ -349,6 +206,12 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   const fields: PlannedField[] = [];
   const fieldRefOfItem = new Map<string, string>();
   const usedCodeLists = new Set<string>();
+  /** The elements of this system's export carry `EDC:` aliases; keys come back from them. */
+  const ours = (aliases: OdmAlias[]) => aliases.some((a) => a.context.startsWith('EDC:'));
+  const reportAliases = (element: string, oid: string, aliases: OdmAlias[]) => {
+    const contexts = [...new Set(aliases.filter((a) => !a.context.startsWith('EDC:')).map((a) => a.context))];
+    if (contexts.length) say(element, oid, 'aliases_other', { contexts: contexts.join(', ') });
+  };
 
   function formTypeFor(form: { oid: string; name: string; aliases: OdmAlias[] }): string {
     const key = alias(form.aliases, EDC.formTypeKey) ?? form.oid;
@@ -357,24 +220,37 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     return key;
   }
 
-  function optionsOf(list: OdmCodeList): { options: string[]; defaultOption: string | null } {
-    const options: string[] = [];
-    let decoded = false;
+  /** The options a code list gives: each decode (else its code) as the text, with the code kept beside it. */
+  function optionsOf(list: OdmCodeList): { options: string[]; defaultOption: string | null; source: OdmCodeListSource } {
+    const options: { text: string; code: string }[] = [];
     for (const item of byOrder(list.items)) {
       const text = (item.decode ?? item.coded).trim();
-      if (item.decode && item.decode.trim() !== item.coded) decoded = true;
       if (!text) continue;
-      if (options.includes(text))
+      if (options.some((o) => o.text === text))
         once(`dup:${list.oid}:${text}`, () => say('CodeList', list.oid, 'codelist_duplicates', { option: text }));
-      else options.push(text);
+      else options.push({ text, code: item.coded });
+      const first = item.decodeTexts.find((t) => t.text === item.decode) ?? null;
+      once(`dt:${list.oid}:${item.coded}`, () =>
+        keptTexts(item.decodeTexts, first, { say, element: 'CodeList', oid: list.oid, part: `Decode ${item.coded}` }),
+      );
     }
-    if (decoded) once(`dec:${list.oid}`, () => say('CodeList', list.oid, 'codelist_decodes'));
+    once(`cla:${list.oid}`, () => reportAliases('CodeList', list.oid, list.aliases));
+    const texts = options.map((o) => o.text);
     const def = alias(list.aliases, EDC.defaultOption);
-    return { options, defaultOption: def && options.includes(def) ? def : null };
+    return {
+      options: texts,
+      defaultOption: def && texts.includes(def) ? def : null,
+      source: codeListSourceOf(list, options, (...a) => once(`cls:${list.oid}`, () => say(...a))),
+    };
   }
 
-  function typeOf(item: OdmItem): { fieldType: FieldType; options: string[]; defaultOption: string | null } {
-    const mapped = DATA_TYPES[item.dataType] ?? { field: 'Text' as FieldType, note: 'datatype_other' as const };
+  function typeOf(item: OdmItem): {
+    fieldType: FieldType;
+    options: string[];
+    defaultOption: string | null;
+    codeList: OdmCodeListSource | null;
+  } {
+    const mapped = FIELD_TYPE_OF[item.dataType] ?? { field: 'Text' as FieldType, note: 'datatype_other' as const };
     let fieldType: FieldType = mapped.field;
     const declared = alias(item.aliases, EDC.fieldType);
     const explicit = declared && (FIELD_TYPES as readonly string[]).includes(declared) ? (declared as FieldType) : null;
@@ -385,26 +261,25 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         say('ItemDef', item.oid, 'codelist_external', { codeList: list.oid, field: explicit ?? fieldType });
       else {
         usedCodeLists.add(list.oid);
-        const { options, defaultOption } = optionsOf(list);
-        if (options.length) return { fieldType: 'Select', options, defaultOption };
+        const { options, defaultOption, source } = optionsOf(list);
+        if (options.length) return { fieldType: 'Select', options, defaultOption, codeList: source };
       }
     }
-    if (explicit && explicit !== 'Select') return { fieldType: explicit, options: [], defaultOption: null };
+    if (explicit && explicit !== 'Select') return { fieldType: explicit, options: [], defaultOption: null, codeList: null };
     if (mapped.note) say('ItemDef', item.oid, mapped.note, { type: item.dataType, field: fieldType });
     if (fieldType === 'Select') fieldType = 'Text';
-    return { fieldType, options: [], defaultOption: null };
+    return { fieldType, options: [], defaultOption: null, codeList: null };
   }
 
-  function unitOf(item: OdmItem): string | null {
-    if (item.unitOids.length === 0) return null;
+  /** Every unit of the item that the document defines, in order (the first is the field's). */
+  function unitsOf(item: OdmItem): { oid: string; symbol: string }[] {
     const units = item.unitOids.map((oid) => ({ oid, symbol: odm.units.get(oid) }));
-    const first = units.find((u) => u.symbol);
     once(`u:${item.oid}`, () => {
       for (const u of units) if (!u.symbol) say('ItemDef', item.oid, 'unit_missing', { unit: u.oid });
-      if (first && units.length > 1) say('ItemDef', item.oid, 'unit_many', { unit: first.symbol! });
     });
-    return first?.symbol ?? null;
+    return units.filter((u): u is { oid: string; symbol: string } => !!u.symbol);
   }
+  const unitOf = (item: OdmItem) => unitsOf(item)[0]?.symbol ?? null;
 
   /** One field definition per ItemDef (per EDC field key within a form type, for this system's own exports). */
   function fieldFor(item: OdmItem, formTypeRef: string): string {
@@ -413,19 +288,20 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     const known = fieldRefOfItem.get(item.oid);
     if (known && !fieldKey) return known;
     if (!fields.some((f) => f.ref === ref)) {
-      const { fieldType, options, defaultOption } = typeOf(item);
-      const title = alias(item.aliases, EDC.fieldTitle) ?? item.name ?? item.oid;
+      const { fieldType, options, defaultOption, codeList } = typeOf(item);
+      const title = alias(item.aliases, EDC.fieldTitle) || item.name || item.oid || 'ODM';
       checkText('ItemDef', item.oid, title);
       const units = fieldKey ? alias(item.aliases, EDC.fieldUnits) : unitOf(item);
       fields.push({
         ref,
         formTypeRef,
         title,
-        fieldKey: fieldKey ?? item.oid,
+        fieldKey: fieldKey ?? (item.oid || 'ODM'),
         fieldType,
         optionList: options,
         defaultOption,
         units,
+        odmCodeList: codeList,
       });
     }
     fieldRefOfItem.set(item.oid, ref);
@@ -442,8 +318,32 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     );
   }
 
+  const sourceOfItem = new Map<string, OdmItemSource | null>();
+  /** The item's source, the same on each of its placements (its reports once). */
+  function sourceOf(item: OdmItem, field: PlannedField, text: string): OdmItemSource | null {
+    if (!sourceOfItem.has(item.oid)) {
+      const question = item.question === null ? null : (pickText(item.questionTexts) ?? null);
+      const source = itemSourceOf(
+        item,
+        {
+          fieldType: field.fieldType,
+          fieldKey: field.fieldKey,
+          fieldTitle: field.title,
+          annotationKey: annotationOf(item),
+          text,
+          question,
+          units: unitsOf(item),
+        },
+        say,
+      );
+      if (item.roles) say('ItemDef', item.oid, 'roles', { count: item.roles });
+      sourceOfItem.set(item.oid, source);
+    }
+    return sourceOfItem.get(item.oid)!;
+  }
+
   function placeItem(item: OdmItem, ref: OdmRef, placementRef: string, fieldRef: string): PlannedFormField {
-    const text = item.question ?? item.name ?? item.oid;
+    const text = item.question || item.name || item.oid || fields.find((f) => f.ref === fieldRef)!.title;
     checkText('ItemDef', item.oid, text);
     let mask = alias(item.aliases, EDC.mask);
     if (mask && !checkMask(mask).ok) {
@@ -460,13 +360,22 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     // This system's export writes an edit check's range as RangeChecks beside its rule: those come back as the rule.
     const carried = odm.rules.some((r) => r.type === 'NoteAction' && r.itemOid === item.oid);
     if (item.rangeChecks && !carried)
-      once(`r:${item.oid}`, () => say('ItemDef', item.oid, 'range_check', { count: item.rangeChecks }));
+      once(`r:${item.oid}`, () =>
+        say('ItemDef', item.oid, 'range_check', {
+          count: item.rangeChecks,
+          checks: item.rangeCheckList
+            .map((c) => [c.comparator, c.values.join(' '), c.softHard && `(${c.softHard})`].filter(Boolean).join(' '))
+            .join('; '),
+        }),
+      );
     const dataLink = alias(item.aliases, EDC.dataLink);
     const duration = alias(item.aliases, EDC.duration);
     const field = fields.find((f) => f.ref === fieldRef)!;
     const unit = unitOf(item);
     return {
       ref: placementRef,
+      oid: storable(item.oid),
+      odmItem: sourceOf(item, field, text),
       fieldRef,
       text,
       textBefore: alias(item.aliases, EDC.textBefore),
@@ -490,6 +399,9 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     };
   }
 
+  /** Items whose REDCap branching logic became their dependency, and those where it could not (on some form). */
+  const branchingMapped = new Set<string>();
+  const branchingKept = new Set<string>();
   const placedGroups = new Set<string>();
   const placedItems = new Set<string>();
   const placementsOfItem = new Map<string, string[]>();
@@ -504,7 +416,12 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       return null;
     }
     if (form.archiveLayouts) once(`al:${form.oid}`, () => say('FormDef', form.oid, 'archive_layout'));
+    once(`fd:${form.oid}`, () => {
+      if (form.description) say('FormDef', form.oid, 'form_description');
+      reportAliases('FormDef', form.oid, form.aliases);
+    });
     checkText('FormDef', form.oid, form.name);
+    const ourForm = ours(form.aliases);
     const formTypeRef = formTypeFor(form);
     const sections: PlannedSection[] = [];
     const placementOfItem = new Map<string, string>();
@@ -516,9 +433,17 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         continue;
       }
       placedGroups.add(group.oid);
+      if (gref.mandatory) once(`gm:${form.oid}:${group.oid}`, () => say('ItemGroupRef', group.oid, 'group_mandatory'));
       if (group.repeating) once(`gr:${group.oid}`, () => say('ItemGroupDef', group.oid, 'group_repeating'));
+      once(`ga:${group.oid}`, () => {
+        const first = group.descriptionTexts.find((t) => t.text === group.description) ?? null;
+        keptTexts(group.descriptionTexts, first, { say, element: 'ItemGroupDef', oid: group.oid, part: 'Description' });
+        reportAliases('ItemGroupDef', group.oid, group.aliases);
+      });
       const section: PlannedSection = {
         key: group.oid,
+        oid: storable(group.oid),
+        formSectionKey: ourForm ? alias(group.aliases, EDC.sectionKey) : group.oid,
         name: group.name || group.oid,
         description: group.description,
         fields: [],
@@ -541,13 +466,25 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       }
       sections.push(section);
     }
-    // Dependencies travel in this system's aliases; others' skip conditions are reported.
+    // Dependencies travel in this system's aliases, and REDCap's simplest branching logic is one; others' skip
+    // conditions are reported.
     for (const { planned, item, ref } of pending) {
       const parentOid = alias(item.aliases, EDC.parentItem);
       const rule = alias(item.aliases, EDC.parentVisibleRule);
+      const branching = simpleBranching(item.branchingLogic);
+      const parentPlacement = branching ? placementOfItem.get(branching.variable) : undefined;
+      const parentField = parentPlacement
+        ? fields.find((f) => f.ref === pending.find((p) => p.planned.ref === parentPlacement)?.planned.fieldRef)
+        : undefined;
+      const branchingRule = branching && parentField ? visibleRuleFor(branching.value, parentField) : null;
+      if (item.branchingLogic && !(branchingRule && parentPlacement !== planned.ref)) branchingKept.add(item.oid);
       if (parentOid && rule && placementOfItem.has(parentOid)) {
         planned.parentRef = placementOfItem.get(parentOid)!;
         planned.parentVisibleRule = rule;
+      } else if (branchingRule && parentPlacement && parentPlacement !== planned.ref) {
+        planned.parentRef = parentPlacement;
+        planned.parentVisibleRule = branchingRule;
+        branchingMapped.add(item.oid);
       } else if (ref.conditionOid) {
         once(`c:${item.oid}:${ref.conditionOid}`, () => say('ItemRef', item.oid, 'condition', { condition: ref.conditionOid! }));
       }
@@ -557,8 +494,9 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       .filter((e) => (EMPLOYEE_TYPES as readonly string[]).includes(e));
     const gender = alias(form.aliases, EDC.gender);
     return {
+      oid: storable(form.oid),
       title: form.name || form.oid,
-      formKey: form.oid,
+      formKey: ourForm ? alias(form.aliases, EDC.formKey) : form.oid,
       formTypeRef,
       repeating: form.repeating,
       isRequired: mandatory,
@@ -573,6 +511,9 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   for (const { oid, mandatory } of eventOrder) {
     const e = eventsByOid.get(oid)!;
     checkText('StudyEventDef', e.oid, e.name);
+    reportAliases('StudyEventDef', e.oid, e.aliases);
+    const firstDescription = e.descriptionTexts.find((t) => t.text === e.description) ?? null;
+    keptTexts(e.descriptionTexts, firstDescription, { say, element: 'StudyEventDef', oid: e.oid, part: 'Description' });
     const category = e.category && (VISIT_TYPES as readonly string[]).includes(e.category) ? e.category : null;
     if (!category && e.type !== 'Scheduled') say('StudyEventDef', e.oid, 'event_type', { type: e.type });
     const forms: PlannedForm[] = [];
@@ -582,8 +523,9 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       if (planned) forms.push(planned);
     }
     visits.push({
+      oid: storable(e.oid),
       title: e.name || e.oid,
-      visitKey: e.oid,
+      visitKey: alias(e.aliases, EDC.visitKey) ?? e.oid,
       description: e.description,
       visitType: category ?? 'Period',
       repeating: e.repeating,
@@ -600,6 +542,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   if (loose.length) {
     const title = lang === 'ru' ? 'Формы вне событий ODM' : 'Forms outside any ODM event';
     const visit: PlannedVisit = {
+      oid: null,
       title,
       visitKey: 'ODM.UNSCHEDULED',
       description: null,
@@ -635,15 +578,17 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
 
   for (const cl of odm.codeLists) if (!usedCodeLists.has(cl.oid)) say('CodeList', cl.oid, 'codelist_unused');
 
-  // This system's exports describe an item by its definition's title, which EDC:fieldTitle carries.
-  const described = odm.items.filter((i) => i.description && !alias(i.aliases, EDC.fieldTitle)).length;
-  if (described) say('ItemDef', null, 'descriptions', { count: described });
-  const sized = odm.items.filter((i) => i.length || i.significantDigits).length;
-  if (sized) say('ItemDef', null, 'lengths', { count: sized });
-  const roles = odm.items.reduce((n, i) => n + i.roles, 0);
-  if (roles) say('Role', null, 'roles', { count: roles });
-  const contexts = [...new Set(odm.items.flatMap((i) => i.aliases.map((a) => a.context)).filter((c) => !c.startsWith('EDC:')))];
-  if (contexts.length) say('Alias', null, 'aliases', { contexts: contexts.join(', ') });
+  // Other systems' conditions and methods: those of skipped fields are reported on their ItemRefs.
+  const conditionsUsed = new Set(odm.groups.flatMap((g) => g.itemRefs.map((r) => r.conditionOid)));
+  for (const d of odm.otherDefs) {
+    if (d.element === 'MethodDef') say('MethodDef', d.oid, 'method_other', { name: d.name, type: d.type ?? '—' });
+    else if (!conditionsUsed.has(d.oid)) say('ConditionDef', d.oid, 'condition_unused', { name: d.name });
+  }
+  for (const u of odm.unread) {
+    const mapped = u.element === 'ItemDef' && branchingMapped.has(u.oid ?? '') && !branchingKept.has(u.oid ?? '');
+    const names = mapped ? u.names.filter((n) => !isBranchingName(n)) : u.names;
+    if (names.length) say(u.element, u.oid, 'unread', { names: names.join(', ') });
+  }
 
   // Rules: on every placement of their item; the expression is checked against each form when written.
   const rules: PlannedRule[] = [];
@@ -669,7 +614,16 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
 
   const timePoints = planTimePoints(odm, visits, fields, itemOfPlacement, say, once, checkText);
 
-  return { visits, formTypes, fields, rules, timePoints, codeListsUsed: usedCodeLists.size, unmapped };
+  return {
+    study: { oid: storable(odm.studyOid), mdvOid: storable(odm.mdvOid), description: odm.mdvDescription },
+    visits,
+    formTypes,
+    fields,
+    rules,
+    timePoints,
+    codeListsUsed: usedCodeLists.size,
+    unmapped,
+  };
 }
 
 const TIME_POINT_FIELD_TYPES: readonly FieldType[] = ['Time', 'DateTime'];
@@ -687,7 +641,7 @@ function planTimePoints(
   visits: PlannedVisit[],
   fields: PlannedField[],
   itemOfPlacement: Map<string, string>,
-  say: (element: string, oid: string | null, key: keyof typeof TEXT, params?: Record<string, string | number>) => void,
+  say: Say,
   once: (key: string, fn: () => void) => void,
   checkText: (element: string, oid: string, text: string | null) => void,
 ): PlannedTimePoint[] {

@@ -81,13 +81,21 @@ async function carryDesignOver(tx: Db, researchId: string, previous: ResearchVer
 
 /**
  * Inserts a version after the index rules pass; with `carryOver` the previous version's visits and forms
- * join it. Used by POST /ResearchVersions and by the ODM import (which brings its own design).
+ * join it, and so does the Study OID of the ODM file it came from (the MetaDataVersion OID is the previous
+ * version's own). Used by POST /ResearchVersions and by the ODM import (which brings its own design and OIDs).
  */
 export async function insertVersion(
   tx: Db,
   c: DesignCaller,
   researchId: string,
-  input: { majorIndex: number; minorIndex: number; startedDate: string; description?: string | null },
+  input: {
+    majorIndex: number;
+    minorIndex: number;
+    startedDate: string;
+    description?: string | null;
+    studyOid?: string | null;
+    mdvOid?: string | null;
+  },
   opts: { carryOver: boolean; action: string },
 ): Promise<ResearchVersionRow> {
   await lockVersions(tx, researchId);
@@ -104,6 +112,8 @@ export async function insertVersion(
       description: input.description ?? null,
       createdBy: authorOf(c, researchId),
       status: 'Designed',
+      studyOid: input.studyOid ?? (opts.carryOver ? (existing.at(-1)?.studyOid ?? null) : null),
+      mdvOid: input.mdvOid ?? null,
     })
     .returning();
   if (opts.carryOver) await carryDesignOver(tx, researchId, existing.at(-1), row!.id);

@@ -2,10 +2,13 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../platform/db/client.js';
 import { formFields, forms, formSections } from '../../../platform/db/schema/index.js';
+import type { OdmItemSource } from '../../../platform/db/schema/design.js';
 
 /**
  * A form's structure as plain data: what copies, splits and templates are made from. Field references
- * (`ref`, `parentRef`) are the source ids, so dependencies survive the copy.
+ * (`ref`, `parentRef`) are the source ids, so dependencies survive the copy. ODM OIDs are copied too: a copy
+ * identical to its source is the same ODM element (a split version's form keeps its OIDs); one that differs
+ * from another of its OID in the same version gets a generated OID at export (odm-oids.ts).
  */
 export interface FieldSnapshot {
   ref: string;
@@ -29,6 +32,9 @@ export interface FieldSnapshot {
   parentRef: string | null;
   parentVisibleRule: string | null;
   duration: string | null;
+  /** The ODM ItemDef's OID and what else it said (odm-oids.ts); absent in templates saved before them. */
+  oid?: string | null;
+  odmItem?: OdmItemSource | null;
 }
 
 export interface SectionSnapshot {
@@ -37,6 +43,7 @@ export interface SectionSnapshot {
   description: string | null;
   formSectionKey: string | null;
   pointList: string[];
+  oid?: string | null;
   fields: FieldSnapshot[];
 }
 
@@ -48,6 +55,7 @@ export interface FormSnapshot {
   repeating: boolean;
   employeeTypesList: string[];
   gender: string;
+  oid?: string | null;
   sections: SectionSnapshot[];
 }
 
@@ -75,6 +83,8 @@ export const fieldSnapshot = (f: FieldRow): FieldSnapshot => ({
   parentRef: f.parentFormFieldId,
   parentVisibleRule: f.parentVisibleRule,
   duration: f.duration,
+  oid: f.oid,
+  odmItem: f.odmItem,
 });
 
 export async function sectionSnapshots(db: Db, formId: string, onlySectionId?: string): Promise<SectionSnapshot[]> {
@@ -106,6 +116,7 @@ export async function sectionSnapshots(db: Db, formId: string, onlySectionId?: s
     description: s.description,
     formSectionKey: s.formSectionKey,
     pointList: s.pointList,
+    oid: s.oid,
     fields: fieldRows.filter((f) => f.formSectionId === s.id).map(fieldSnapshot),
   }));
 }
@@ -120,6 +131,7 @@ export async function formSnapshot(db: Db, formId: string): Promise<FormSnapshot
     repeating: form!.repeating,
     employeeTypesList: form!.employeeTypesList,
     gender: form!.gender,
+    oid: form!.oid,
     sections: await sectionSnapshots(db, formId),
   };
 }
@@ -151,6 +163,7 @@ export async function insertSections(
     description: s.description,
     formSectionKey: s.formSectionKey,
     pointList: s.pointList,
+    oid: s.oid ?? null,
     index: target.firstSectionIndex + i,
     updatedAt: now,
   }));
@@ -185,6 +198,8 @@ export async function insertSections(
         parentFormFieldId: parent ?? null,
         parentVisibleRule: parent ? f.parentVisibleRule : null,
         duration: f.duration,
+        oid: f.oid ?? null,
+        odmItem: f.odmItem ?? null,
         updatedAt: now,
       };
     }),
@@ -214,6 +229,7 @@ export async function insertForm(
       index: target.index,
       employeeTypesList: snapshot.employeeTypesList,
       gender: snapshot.gender,
+      oid: snapshot.oid ?? null,
       updatedAt: new Date(),
     })
     .returning();

@@ -4,6 +4,49 @@ import { createdAt, deletedAt, pk, updatedAt } from './columns.js';
 import { organisations, users } from './identity.js';
 import { employees, researches } from './research.js';
 
+/** A TranslatedText of an ODM document: its language (`xml:lang`, null when none) and text. */
+export interface OdmText {
+  lang: string | null;
+  text: string;
+}
+
+/**
+ * What the ODM ItemDef a form field was imported from says that the design has no column for, so that its
+ * export writes it back (docs/design-api.md "ODM"). Every key is optional: an absent key is what the export
+ * writes anyway.
+ */
+export interface OdmItemSource {
+  /** ItemDef Name, when it is not what the export would write (the annotation key or the field key). */
+  name?: string;
+  /** DataType, when it is not what the export writes for the field type (integer for a Number field…). */
+  dataType?: string;
+  length?: number;
+  significantDigits?: number;
+  /** `xml:lang` of the question (the form field's text). */
+  questionLang?: string;
+  /** The question in the other of Russian and English. */
+  questionTranslations?: OdmText[];
+  /** Description, when it is not the field definition's title. */
+  description?: OdmText[];
+  /** Every MeasurementUnitRef in order; the first is the field's unit. */
+  units?: { oid: string; symbol: string }[];
+  /** Aliases of other systems' contexts (SDTM, CDASH…). */
+  aliases?: { context: string; name: string }[];
+}
+
+/** The ODM CodeList a select field definition's options were imported from (docs/design-api.md "ODM"). */
+export interface OdmCodeListSource {
+  oid: string;
+  name: string;
+  dataType: string;
+  /** The coded value of each option (by its text) whose code is not the text itself. */
+  codes?: Record<string, string>;
+  /** EnumeratedItems (codes without decodes) rather than CodeListItems. */
+  enumerated?: boolean;
+  /** `xml:lang` of the decodes. */
+  decodeLang?: string;
+}
+
 /**
  * The study design: research and protocol versions, visits, forms, sections and fields, form types and
  * field definitions, form templates. Rows are soft deleted (clinical data will refer to them); sibling
@@ -27,6 +70,9 @@ export const researchVersions = pgTable(
     status: text('status').notNull().default('Designed'),
     testedSubjects: integer('tested_subjects'),
     validationDocumentList: jsonb('validation_document_list').$type<string[]>().notNull().default([]),
+    /** The Study and MetaDataVersion OIDs of the ODM file the version was imported from; its export writes them back. */
+    studyOid: text('study_oid'),
+    mdvOid: text('mdv_oid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -75,6 +121,8 @@ export const visits = pgTable(
     index: integer('index').notNull(),
     drTrialId: text('dr_trial_id'),
     pointList: jsonb('point_list').$type<string[]>().notNull().default([]),
+    /** The OID of the ODM element it was imported from; its export writes it back (odm-oids.ts). */
+    oid: text('oid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -123,6 +171,7 @@ export const fields = pgTable(
     fieldType: text('field_type').notNull(),
     optionList: jsonb('option_list').$type<string[]>().notNull().default([]),
     defaultOption: text('default_option'),
+    odmCodeList: jsonb('odm_code_list').$type<OdmCodeListSource>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -156,6 +205,8 @@ export const forms = pgTable(
      * definitions: what the rules of a save need from the design is cached by it (rules/rule-plan.ts).
      */
     rulesStamp: bigint('rules_stamp', { mode: 'number' }).notNull().default(0),
+    /** The OID of the ODM element it was imported from; its export writes it back (odm-oids.ts). */
+    oid: text('oid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -195,6 +246,9 @@ export const formSections = pgTable(
     formSectionKey: text('form_section_key'),
     pointList: jsonb('point_list').$type<string[]>().notNull().default([]),
     index: integer('index').notNull(),
+    /** The OID of the ODM element it was imported from; its export writes it back (odm-oids.ts). */
+    oid: text('oid'),
+
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -239,6 +293,9 @@ export const formFields = pgTable(
     parentVisibleRule: text('parent_visible_rule'),
     /** hh:mm:ss of the time point a time or date-time field carries; null when it carries none. */
     duration: text('duration'),
+    /** The OID of the ODM element it was imported from; its export writes it back (odm-oids.ts). */
+    oid: text('oid'),
+    odmItem: jsonb('odm_item').$type<OdmItemSource>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
