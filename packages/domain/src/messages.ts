@@ -226,6 +226,72 @@ export const ERROR_MESSAGES = {
     ru: 'Правило {rule} из файла ODM не импортировано, импорт отменён: {detail}',
     en: 'Rule {rule} of the ODM file cannot be imported, nothing was imported: {detail}',
   },
+  // The ODM ClinicalData import: the issues of its report (docs/data-exchange.md "Import of clinical data").
+  clinical_import_unknown_event: {
+    ru: 'Визит {oid} не найден в дизайне исследования',
+    en: 'Study event {oid} is not in the research design',
+  },
+  clinical_import_unknown_form: {
+    ru: 'Форма {oid} не найдена в дизайне исследования',
+    en: 'Form {oid} is not in the research design',
+  },
+  clinical_import_unknown_item: {
+    ru: 'Поле {oid} не найдено в дизайне исследования',
+    en: 'Item {oid} is not in the research design',
+  },
+  clinical_import_form_not_in_event: {
+    ru: 'Форма {oid} не относится к визиту {event}',
+    en: 'Form {oid} does not belong to study event {event}',
+  },
+  clinical_import_item_not_in_form: {
+    ru: 'Поле {oid} не относится к форме {form}',
+    en: 'Item {oid} does not belong to form {form}',
+  },
+  clinical_import_repeat_key_invalid: {
+    ru: 'Ключ повтора «{key}» элемента {oid} должен быть целым числом не меньше 1',
+    en: 'Repeat key “{key}” of {oid} must be a whole number from 1',
+  },
+  clinical_import_repeat_key_gap: {
+    ru: 'Ключ повтора {key} элемента {oid} не подходит: следующим может быть только {expected}',
+    en: 'Repeat key {key} of {oid} does not fit: only {expected} can come next',
+  },
+  clinical_import_remove: {
+    ru: 'Субъекты, визиты и формы не удаляются импортом (TransactionType="Remove"): {oid}',
+    en: 'Subjects, visits and forms are not removed by an import (TransactionType="Remove"): {oid}',
+  },
+  clinical_import_no_centre: {
+    ru: 'Для места «{site}» не выбран центр: субъект не импортирован',
+    en: 'No centre is chosen for site “{site}”: the subject is not imported',
+  },
+  clinical_import_centre_not_site: {
+    ru: 'Центр {number} не является исследовательским центром: субъекты включаются только в центры',
+    en: 'Centre {number} is not a site: subjects are enrolled at sites only',
+  },
+  clinical_import_subject_key: {
+    ru: 'Ключ субъекта «{subject}» не может быть номером скрининга (от 1 до 50 знаков)',
+    en: 'Subject key “{subject}” cannot be a screening number (1 to 50 characters)',
+  },
+  clinical_import_subject_other_centre: {
+    ru: 'Субъект с номером скрининга {subject} уже включён в другой центр ({centre})',
+    en: 'A subject with screening number {subject} is already enrolled at another centre ({centre})',
+  },
+  clinical_import_subject_details: {
+    ru: 'Для включения нового субъекта {subject} в файле нет даты рождения, пола или даты визита: укажите их в полях, связанных с датой рождения и полом субъекта, и в AuditRecord визитов, или включите субъекта заранее',
+    en: 'The file lacks the birth date, gender or a visit date needed to enrol new subject {subject}: give them in the fields linked to the subject’s birth date and gender and in the visits’ AuditRecords, or enrol the subject first',
+  },
+  clinical_import_visit_date: {
+    ru: 'Для нового визита {oid} в файле нет даты (ни атрибута StartDate, ни AuditRecord)',
+    en: 'The file gives no date for new study event {oid} (neither a StartDate attribute nor an AuditRecord)',
+  },
+  clinical_import_field_missing: {
+    ru: 'В форме субъекта нет поля {oid}: поле добавлено в дизайн после создания формы',
+    en: 'The subject form has no field {oid}: the field was added to the design after the form was created',
+  },
+  // Not an error: the reason for change of an imported value whose AuditRecord gives none.
+  clinical_import_reason: {
+    ru: 'Импорт данных из файла ODM «{file}»',
+    en: 'Data imported from the ODM file “{file}”',
+  },
   organisation_in_use: {
     ru: 'Организация является центром исследования {protocol} и не может быть удалена',
     en: 'The organisation is a centre of research {protocol} and cannot be deleted',
@@ -622,6 +688,10 @@ export const ERROR_MESSAGES = {
   job_failed: {
     ru: 'Задание не выполнено из-за внутренней ошибки; попытки исчерпаны',
     en: 'The job failed with an internal error; no attempts are left',
+  },
+  job_attempt_failed: {
+    ru: 'Попытка {attempt} из {attempts} не удалась из-за внутренней ошибки; задание будет повторено',
+    en: 'Attempt {attempt} of {attempts} failed with an internal error; the job will be tried again',
   },
   job_unknown_kind: { ru: 'Неизвестный вид задания: {kind}', en: 'Unknown kind of job: {kind}' },
   redcap_invalid: {

@@ -42,10 +42,14 @@ afterAll(async () => t?.close());
 
 const api = () => callsAs(t.app, token);
 
+/** Every reply read while waiting, to see the states a job went through. */
+const seenReplies: any[] = [];
+
 async function until(id: string, statuses: string[], timeoutMs = 20_000) {
   const start = Date.now();
   for (;;) {
     const job = await api().ok('GET', `/Jobs/${id}`);
+    seenReplies.push(job);
     if (statuses.includes(job.status)) return job;
     if (Date.now() - start > timeoutMs) throw new Error(`job ${id} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -78,6 +82,11 @@ describe('job queue', () => {
     const failed = await until(job.id, ['Done', 'Failed'], 30_000);
     expect(failed).toMatchObject({ status: 'Failed', attempts: 3, error: { code: 'job_failed' } });
     expect(failed.error.message).toMatch(/внутренней ошибки/);
+    // Between attempts (a second apart here) the job is Queued again and says it will be retried.
+    const between = seenReplies.filter((r) => r.id === job.id && r.status === 'Queued' && r.attempts > 0);
+    expect(between.length).toBeGreaterThan(0);
+    for (const r of between)
+      expect(r.error).toMatchObject({ code: 'job_attempt_failed', message: expect.stringMatching(/будет повторено/) });
   });
 
   it('does not retry a refusal', async () => {

@@ -149,8 +149,9 @@ async function instancesOf(tx: Db, subjectVisitId: string, formId: string) {
  * Creates a subject form with a section per live section of the design and a field per live form field;
  * child fields point at their parent's subject form field and start hidden unless the parent's default
  * (a select's default option) matches their rule. Logs 'Created', audits, refreshes the visit's status.
+ * The callers check the form first (here, and the clinical data import: data-exchange/import).
  */
-async function instantiate(
+export async function instantiate(
   tx: Db,
   caller: ActorCaller,
   ctx: VisitContext,

@@ -67,7 +67,9 @@ export async function runJob(deps: Deps, handlers: JobHandlers, jobId: string): 
       await finish(deps, job.id, { status: 'Failed', error });
       return { retry: false, error: e };
     }
-    await db.update(jobs).set({ status: 'Queued', error, updatedAt: new Date() }).where(eq(jobs.id, jobId));
+    // Not the last attempt: the screen says so, not that the job has failed.
+    const retrying = { code: 'job_attempt_failed', params: { attempt, attempts: JOB_ATTEMPTS } };
+    await db.update(jobs).set({ status: 'Queued', error: retrying, updatedAt: new Date() }).where(eq(jobs.id, jobId));
     return { retry: true, error: e };
   }
 }
