@@ -23,6 +23,7 @@ export const MENU = {
   audit: 'Журнал аудита',
   queries: 'Запросы',
   rules: 'Правила',
+  dataExchange: 'Обмен данными',
 } as const;
 
 export interface DemoAccount {
@@ -64,8 +65,12 @@ const ADMINISTRATION_LINKS = [
   MENU.forms,
 ];
 
-/** A site, test-site or QA employee: lands on the subject matrix (no breadcrumbs there). */
-function researcher(email: string, role: string, organisation: string): DemoAccount {
+/**
+ * A site, test-site or QA employee: lands on the subject matrix (no breadcrumbs there). QA exports the
+ * clinical data (permission data_export: the data exchange page); sites do not.
+ */
+function researcher(email: string, role: string, organisation: string, exports = false): DemoAccount {
+  const dataExchange = [MENU.dataExchange];
   return {
     email,
     homePath: subjectMatrix,
@@ -75,9 +80,16 @@ function researcher(email: string, role: string, organisation: string): DemoAcco
     role,
     organisations: [organisation],
     currentOrganisation: organisation,
-    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries, MENU.rules, MENU.references],
+    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries, MENU.rules, MENU.references, ...(exports ? dataExchange : [])],
     menuGroups: [MENU.organisations],
-    menuAbsent: [MENU.administration, MENU.users, MENU.researchSettings, MENU.forms, MENU.organisationSettings],
+    menuAbsent: [
+      MENU.administration,
+      MENU.users,
+      MENU.researchSettings,
+      MENU.forms,
+      MENU.organisationSettings,
+      ...(exports ? [] : dataExchange),
+    ],
     activeLink: MENU.subjectMatrix,
   };
 }
@@ -93,7 +105,16 @@ export const ACCOUNTS: DemoAccount[] = [
     organisations: ['Демо Фарма'],
     currentOrganisation: 'Демо Фарма',
     // Research settings sit in the administration group (the top-level item is for sponsors and users).
-    menuLinks: [MENU.profile, MENU.queries, MENU.rules, MENU.references, ...ADMINISTRATION_LINKS, MENU.audit, MENU.users],
+    menuLinks: [
+      MENU.profile,
+      MENU.queries,
+      MENU.rules,
+      MENU.references,
+      MENU.dataExchange,
+      ...ADMINISTRATION_LINKS,
+      MENU.audit,
+      MENU.users,
+    ],
     menuGroups: [MENU.organisations, MENU.administration],
     menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits],
     activeLink: MENU.researchSettings,
@@ -110,15 +131,24 @@ export const ACCOUNTS: DemoAccount[] = [
     currentOrganisation: 'Демо Фарма',
     menuLinks: [MENU.profile, ...ADMINISTRATION_LINKS],
     menuGroups: [MENU.organisations, MENU.administration],
-    menuAbsent: [MENU.subjectMatrix, MENU.users, MENU.references, MENU.monitoringVisits, MENU.audit, MENU.queries, MENU.rules],
+    menuAbsent: [
+      MENU.subjectMatrix,
+      MENU.users,
+      MENU.references,
+      MENU.monitoringVisits,
+      MENU.audit,
+      MENU.queries,
+      MENU.rules,
+      MENU.dataExchange,
+    ],
     activeLink: null,
   },
   researcher('site@demo.test', 'Главный исследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
   researcher('coresearcher@demo.test', 'Соисследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
   researcher('site2@demo.test', 'Главный исследователь — DEMO-001 — Клиника Здоровье', 'Клиника Здоровье'),
   researcher('testsite@demo.test', 'Главный исследователь — DEMO-001 — Тестовый центр', 'Тестовый центр'),
-  researcher('qa@demo.test', 'Специалист отдела качества — DEMO-001 — Контроль качества', 'Контроль качества'),
-  researcher('dm@demo.test', 'Дата-менеджер — DEMO-001 — Контроль качества', 'Контроль качества'),
+  researcher('qa@demo.test', 'Специалист отдела качества — DEMO-001 — Контроль качества', 'Контроль качества', true),
+  researcher('dm@demo.test', 'Дата-менеджер — DEMO-001 — Контроль качества', 'Контроль качества', true),
   {
     // Its home /monitoringVisits is not built yet.
     email: 'kio@demo.test',
@@ -131,7 +161,15 @@ export const ACCOUNTS: DemoAccount[] = [
     currentOrganisation: 'КИО Мониторинг',
     menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries],
     menuGroups: [MENU.organisations],
-    menuAbsent: [MENU.administration, MENU.users, MENU.references, MENU.researchSettings, MENU.monitoringVisits, MENU.rules],
+    menuAbsent: [
+      MENU.administration,
+      MENU.users,
+      MENU.references,
+      MENU.researchSettings,
+      MENU.monitoringVisits,
+      MENU.rules,
+      MENU.dataExchange,
+    ],
     activeLink: null,
   },
 ];

@@ -44,6 +44,7 @@ const QueriesPage = lazy(() => import('../features/queries/QueriesPage'));
 const RulesPage = lazy(() => import('../features/rules/RulesPage'));
 const TimePointsSettingsPage = lazy(() => import('../features/time-points/TimePointsSettingsPage'));
 const SubjectTimePointsPage = lazy(() => import('../features/time-points/SubjectTimePointsPage'));
+const DataExchangePage = lazy(() => import('../features/data-exchange/DataExchangePage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -103,6 +104,7 @@ export function App() {
           <Route path="/administration/audit" element={<AuditPage />} />
           <Route path="/queries" element={<QueriesPage />} />
           <Route path="/rules" element={<RulesPage />} />
+          <Route path="/dataExchange" element={<DataExchangePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -31,6 +31,7 @@ export const BUILT_ROUTES = [
   '/administration/audit',
   '/queries',
   '/rules',
+  '/dataExchange',
 ] as const;
 
 export const FALLBACK_HOME = '/pageAtWork';

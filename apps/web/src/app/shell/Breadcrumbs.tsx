@@ -125,6 +125,7 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   { path: '/administration/audit', build: (_, t) => [administration(t), { label: t('shell:menu.audit') }] },
   { path: '/queries', build: (_, t) => [{ label: t('shell:menu.queries') }] },
   { path: '/rules', build: (_, t) => [{ label: t('shell:menu.rules') }] },
+  { path: '/dataExchange', build: (_, t) => [{ label: t('shell:menu.dataExchange') }] },
   {
     path: '/subject/:subjectId/:tab',
     build: (p, t, _me, labels) => [

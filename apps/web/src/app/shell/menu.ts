@@ -10,6 +10,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -179,6 +180,14 @@ export const MENU: MenuItemDef[] = [
     visible: (ctx) =>
       ctx.researchId !== null && (ctx.permissions.has('research_references') || ctx.permissions.has('references_edit')),
     to: () => '/researchReferences',
+  },
+  {
+    // Dataset exports and ODM imports of the current research (docs/data-exchange.md).
+    key: 'dataExchange',
+    labelKey: 'shell:menu.dataExchange',
+    icon: ImportExportOutlined,
+    visible: (ctx) => ctx.permissions.has('data_export') || ctx.permissions.has('data_import'),
+    to: () => '/dataExchange',
   },
   {
     key: 'researchMonitoringVisits',
