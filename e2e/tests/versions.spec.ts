@@ -167,6 +167,8 @@ test('versions: protocol and research versions, status actions, ODM export and i
   // Import it as a new version of the same research: a different index, and the report.
   const first = await importOdm(page, odmFile);
   expect(first.index).not.toBe(index);
+  // The file is recognised as the design of the version it was exported from.
+  await expect(first.report.getByTestId('odm-same-as')).toContainText(`Файл — снова дизайн версии ${index}`);
   const visits = Number(await first.report.getByTestId('odm-count-visits').textContent());
   expect(visits).toBeGreaterThanOrEqual(1);
   await expect(first.report.getByRole('heading', { name: /^Не перенесено: \d+$/ })).toBeVisible();

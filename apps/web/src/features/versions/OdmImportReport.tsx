@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { OdmImportReply } from './api';
+import { OdmSameAs } from './OdmSameAs';
 
 /** In the order a designer reads a study: visits hold forms, forms sections, sections fields. */
 const COUNTS = ['visits', 'forms', 'sections', 'formFields', 'fields', 'formTypes', 'codeLists'] as const;
@@ -19,6 +20,7 @@ export function OdmImportReport({ report }: { report: OdmImportReply }) {
       <Alert severity={unmapped.length ? 'warning' : 'success'} sx={{ mb: 2 }}>
         {t('versions:odm.created', { index: version.index })}
       </Alert>
+      {report.sameAs && <OdmSameAs sameAs={report.sameAs} />}
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} id="odm-report-created">
         {t('versions:odm.createdHeading')}
       </Typography>
