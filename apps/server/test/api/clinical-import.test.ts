@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { auditLog, itemData, researchOrganisations, subjectFormFields, subjects } from '../../src/platform/db/schema/index.js';
 import { callsAs, createTestApp, type TestApp } from '../support/test-app.js';
-import { daysAgo, makeSubjectWorld, subjectsApi, type SubjectWorld } from '../support/subject-factories.js';
+import { makeCentre, makeResearch } from '../support/factories.js';
+import { itemRows, parseOdm } from './data-export-support.js';
+import { assignCentreVersion, daysAgo, makeSubjectWorld, subjectsApi, type SubjectWorld } from '../support/subject-factories.js';
 import {
   clinicalOdm,
   declaredOids,
@@ -417,6 +419,53 @@ describe('POST /ClinicalData/Import', () => {
       expect(await importedRowCounts(db())).toEqual(before);
     },
   );
+
+  it('carries a centre’s data into an empty copy of the study: exported again, the same subjects, OIDs and values', async () => {
+    const admin = w.callers.admin.token;
+    // The copy: a new research with the design imported from the version's ODM and the centre's number.
+    const copy = await makeResearch(db(), { grlsProtocolNumber: `COPY-${Date.now()}` });
+    const design = await t.app.inject({
+      method: 'GET',
+      url: `/api/ResearchVersions/${d.version.id}/Odm`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const imported = await callsAs(t.app, admin).ok('POST', '/ResearchVersions/ImportOdm', {
+      researchId: copy.id,
+      xml: design.body,
+      startedDate: '2020-01-01',
+    });
+    const number = (await db().select().from(researchOrganisations).where(eq(researchOrganisations.id, w.site.id)))[0]!.number;
+    const centre = await makeCentre(db(), { researchId: copy.id, type: 'Site', number });
+    await assignCentreVersion(db(), {
+      researchId: copy.id,
+      centreId: centre.id,
+      researchVersionId: imported.researchVersion.id,
+      startedDate: '2020-01-01',
+    });
+
+    const valuesOf = async (researchId: string, centreId: string) => {
+      const job = await runJob(t.app, admin, '/DataExports', { researchId, format: 'odm', researchOrganisationIds: [centreId] });
+      expect(job.status).toBe('Done');
+      const rows = itemRows(parseOdm(await zippedText(t.app, admin, job.documentId)));
+      return rows.map((r) => [r.subject, r.event, r.eventRepeat, r.form, r.formRepeat, r.item, r.value].join('|')).sort();
+    };
+    const original = await valuesOf(w.researchId, w.site.id);
+    expect(original.length).toBeGreaterThan(3);
+    const exported = await runJob(t.app, admin, '/DataExports', {
+      researchId: w.researchId,
+      format: 'odm',
+      researchOrganisationIds: [w.site.id],
+    });
+    const job = await runImport(t.app, admin, {
+      researchId: copy.id,
+      xml: await zippedText(t.app, admin, exported.documentId),
+      dryRun: false,
+    });
+    expect(job.status, JSON.stringify(job.error)).toBe('Done');
+    expect(job.result.issues).toEqual([]);
+    expect(job.result.subjects.refused).toBe(0);
+    expect(await valuesOf(copy.id, centre.id)).toEqual(original);
+  });
 
   it('refuses a subject whose site has no centre and no default centre, listing the site', async () => {
     const job = await runImport(t.app, manager(), {

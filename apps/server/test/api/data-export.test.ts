@@ -213,7 +213,14 @@ describe('POST /DataExports', () => {
     const loc2 = bySubject.get(s2.screeningNumber).SiteRef.LocationOID;
     expect(loc1).not.toBe(loc2);
     expect(odm.AdminData.Location.map((l: any) => l.OID).sort()).toEqual([loc1, loc2].sort());
-    expect(bySubject.get(s1.screeningNumber).Annotation[0].Comment).toBe(`EDC:randomizationGroup=${GROUP}`);
+    // The subject card's details travel as EDC: notes (for an import elsewhere), the group last.
+    const notes = bySubject.get(s1.screeningNumber).Annotation.map((a: any) => a.Comment);
+    expect(notes).toEqual([
+      expect.stringMatching(/^EDC:birthDate=\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^EDC:gender=(Male|Female)$/),
+      expect.stringMatching(/^EDC:screenDate=\d{4}-\d{2}-\d{2}$/),
+      `EDC:randomizationGroup=${GROUP}`,
+    ]);
     // Text with markup and line breaks comes back as entered.
     expect(actual.join('\n')).toContain('Примечание; <с> & без');
     expect(actual.join('\n')).toContain('Тошнота, "лёгкая"\nвторая строка');

@@ -10,6 +10,9 @@ export interface SubjectRow {
   screeningNumber: string;
   centreId: string;
   group: string | null;
+  birthDate: string;
+  gender: string;
+  screenDate: string;
   createdAt: string;
 }
 
@@ -28,7 +31,8 @@ export async function subjectPage(db: Db, scope: ExportScope, after: SubjectRow 
   return rowsOf<SubjectRow>(
     db,
     sql`select s.id, s.screening_number as "screeningNumber", s.research_organisation_id as "centreId",
-          ${withGroup ? sql`s.randomization_group` : sql`null::text`} as "group", s.created_at::text as "createdAt"
+          ${withGroup ? sql`s.randomization_group` : sql`null::text`} as "group", s.created_at::text as "createdAt",
+          s.birth_date::text as "birthDate", s.gender, s.screen_date::text as "screenDate"
         from subjects s
         where ${subjectWhere(scope)}
           ${after ? sql`and (s.created_at, s.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}

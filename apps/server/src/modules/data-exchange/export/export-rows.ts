@@ -31,6 +31,8 @@ export interface ExportSubject {
   centreId: string;
   /** The randomisation group: read only for an actor who sees it (never selected otherwise). */
   group: string | null;
+  /** What a new subject needs, so that an import into another research can enrol it (docs/data-exchange.md). */
+  details: { birthDate: string; gender: string; screenDate: string };
   signature: SignatureRow | null;
   visitSignatures: Map<string, SignatureRow>;
 }
@@ -123,6 +125,7 @@ export async function* readRecords(
           screeningNumber: s.screeningNumber,
           centreId: s.centreId,
           group: opts.seesGroup ? s.group : null,
+          details: { birthDate: s.birthDate, gender: s.gender, screenDate: s.screenDate },
           signature: null,
           visitSignatures: new Map(),
         },

@@ -6,6 +6,13 @@ import type { TextSink } from './text-sink.js';
 import { attrs, xmlAttr, xmlText } from './xml-text.js';
 
 /**
+ * What ODM 1.3.2 has no attribute for, as `Annotation/Comment` texts `EDC:<key>=<value>` (the stock schema
+ * takes no foreign attributes): the subject card's details and group, a visit's date. The import reads them.
+ */
+const annotations = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([k, v], i) => `<Annotation SeqNum="${i + 1}"><Comment>${xmlText(`EDC:${k}=${v}`)}</Comment></Annotation>`).join('');
+
+/**
  * ODM 1.3.2 ClinicalData written by hand as the records stream in (docs/data-exchange.md "ODM ClinicalData"):
  * SubjectData per subject (SiteRef to its centre's Location), StudyEventData per subject visit, FormData per
  * subject form, ItemGroupData per section, ItemData per value. A Snapshot holds the current values; with
@@ -78,11 +85,16 @@ export async function writeOdmClinicalData(input: OdmWriteInput): Promise<OdmCou
         out.put(`<SubjectData${attrs({ SubjectKey: r.subject.screeningNumber, TransactionType: container })}>`);
         if (input.signatures && r.subject.signature) out.put(signature(r.subject.signature, r.subject.centreId));
         out.put(`<SiteRef${attrs({ LocationOID: admin.locationOf.get(r.subject.centreId) })}/>`);
-        // Blinding: the group is read and written only for an actor who sees it (docs/subjects.md "Blinding").
-        if (input.seesGroup && r.subject.group !== null)
-          out.put(
-            `<Annotation SeqNum="1"><Comment>${xmlText(`EDC:randomizationGroup=${r.subject.group}`)}</Comment></Annotation>`,
-          );
+        // The subject card's dates and sex, so that an import into another research can enrol the subject;
+        // the group, by blinding, is read and written only for an actor who sees it (docs/subjects.md "Blinding").
+        out.put(
+          annotations([
+            ['birthDate', r.subject.details.birthDate],
+            ['gender', r.subject.details.gender],
+            ['screenDate', r.subject.details.screenDate],
+            ...(input.seesGroup && r.subject.group !== null ? [['randomizationGroup', r.subject.group] as const] : []),
+          ]),
+        );
         out.put('\n');
       }
       if (r.subjectVisitId !== subjectVisitId) {
@@ -94,6 +106,7 @@ export async function writeOdmClinicalData(input: OdmWriteInput): Promise<OdmCou
         );
         const signed = input.signatures ? r.subject.visitSignatures.get(r.subjectVisitId) : undefined;
         if (signed) out.put(signature(signed, r.subject.centreId));
+        out.put(annotations([['visitDate', r.visitDate]]));
         out.put('\n');
       }
       counts.forms++;

@@ -45,15 +45,32 @@ export interface OdmEventData {
   startDate: string | null;
   /** The time of the event's own AuditRecord. */
   stamp: string | null;
+  /** The `EDC:visitDate=` Annotation comment this system's export writes. */
+  visitDate: string | null;
   forms: OdmFormData[];
 }
 
 export interface OdmSubjectData {
   subjectKey: string;
+  /** `EDC:<key>=<value>` Annotation comments this system's export writes: birthDate, gender, screenDate. */
+  notes: Record<string, string>;
   /** SiteRef/@LocationOID; null when the subject names no site. */
   siteOid: string | null;
   remove: boolean;
   events: OdmEventData[];
+}
+
+/**
+ * The `EDC:<key>=<value>` texts of an element's Annotation/Comment children (export/odm-clinical-writer.ts):
+ * what ODM has no attribute for. Other comments are not ours and are left alone; own keys only.
+ */
+function notesOf(n: Node): Record<string, string> {
+  const notes: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const a of arr(n.Annotation)) {
+    const m = /^EDC:(\w{1,40})=([\s\S]{0,1000})$/.exec(textOf(arr(a.Comment)[0] ?? '')?.trim() ?? '');
+    if (m) notes[m[1]!] = m[2]!;
+  }
+  return notes;
 }
 
 export interface ClinicalFile {
@@ -162,12 +179,14 @@ export function parseClinicalData(xml: string): ClinicalFile {
           repeatKey: attr(se, 'StudyEventRepeatKey'),
           remove: isRemove(se),
           startDate: attr(se, 'StartDate'),
+          visitDate: notesOf(se).visitDate ?? null,
           stamp: eventOrigin?.dateTime ?? null,
           forms,
         });
       }
       subjects.push({
         subjectKey: attr(sd, 'SubjectKey') ?? '',
+        notes: notesOf(sd),
         siteOid: attr(arr(sd.SiteRef)[0] ?? {}, 'LocationOID'),
         remove: isRemove(sd),
         events,

@@ -123,23 +123,29 @@ function planSubject(
     .filter((e): e is PlannedEvent => e !== null)
     // Schedule order, so that a new subject's screening visit comes first (docs/subjects.md).
     .sort((a, b) => a.visit.index - b.visit.index || a.repeat - b.repeat);
-  return { key, siteOid, centreId, details: detailsOf(events), events };
+  return { key, siteOid, centreId, details: detailsOf(events, s.notes), events };
 }
 
-function detailsOf(events: PlannedEvent[]): SubjectDetails {
+/**
+ * A new subject's card: from the fields linked to it (BirthDate, Gender, FullName), else from the
+ * `EDC:` notes this system's export writes on SubjectData; the screening date from those notes, else the
+ * earliest date of its events.
+ */
+function detailsOf(events: PlannedEvent[], notes: Record<string, string>): SubjectDetails {
   const linked = (link: string) =>
     events
       .flatMap((e) => e.forms.flatMap((f) => f.values))
       .find((v) => v.item.formField.dataLink === link && v.data !== null && v.data.trim() !== '')
       ?.data?.trim() ?? null;
-  const birthDate = linked('BirthDate');
-  const gender = linked('Gender');
+  const birthDate = linked('BirthDate') ?? notes.birthDate ?? null;
+  const gender = linked('Gender') ?? notes.gender ?? null;
   const dates = events.map((e) => e.date).filter((d): d is string => d !== null);
+  const screenDate = notes.screenDate && isValidIsoDate(notes.screenDate) ? notes.screenDate : null;
   return {
     birthDate: birthDate && isValidIsoDate(birthDate) ? birthDate : null,
     gender: gender === 'Male' || gender === 'Female' ? gender : null,
     fullName: linked('FullName'),
-    screenDate: dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null,
+    screenDate: screenDate ?? (dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null),
   };
 }
 
@@ -181,7 +187,13 @@ function planEvent(e: OdmEventData, subjectKey: string, design: ImportDesign, re
     .map((f) => planForm(f, subjectKey, visit, e.eventOid, design, report))
     .filter((f): f is PlannedForm => f !== null)
     .sort((a, b) => a.form.index - b.form.index || a.repeat - b.repeat);
-  return { oid: e.eventOid, visit, repeat, date: dateOf(e.startDate) ?? dateOf(e.stamp), forms: plannedForms };
+  return {
+    oid: e.eventOid,
+    visit,
+    repeat,
+    date: dateOf(e.startDate) ?? dateOf(e.visitDate) ?? dateOf(e.stamp),
+    forms: plannedForms,
+  };
 }
 
 function planForm(

@@ -299,7 +299,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
 
   // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef.
   const ruleList = (data.rules ?? []).filter((r) => itemOid.has(r.formFieldId));
-  const ruleOid = ruleList.map((r) => registry.make('RULE', itemOid.get(r.formFieldId)!.slice(3)));
+  const ruleOid = ruleList.map((r) => registry.make('RULE', itemOid.get(r.formFieldId)!.replace(/^IT\./, '')));
   const methodOfItem = new Map<string, string>();
   ruleList.forEach((r, i) => {
     if (r.ruleType === 'InsertAction' && !methodOfItem.has(r.formFieldId)) methodOfItem.set(r.formFieldId, ruleOid[i]!);

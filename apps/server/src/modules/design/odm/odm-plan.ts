@@ -19,6 +19,8 @@ import { REPORT_TEXT, type Say } from './odm-report-texts.js';
 import type { OdmCodeListSource, OdmItemSource } from '../../../platform/db/schema/design.js';
 import { codeListSourceOf, itemSourceOf, keptTexts } from './odm-item-source.js';
 import { isBranchingName, simpleBranching, visibleRuleFor } from './odm-redcap-branching.js';
+import { rangeChecksAsRule } from './odm-range-rules.js';
+import { fieldCodeOf } from '../../rules/field-codes.js';
 import { pickText, type OdmAlias, type OdmCodeList, type OdmItem, type OdmRef, type OdmStudy } from './odm-parse.js';
 
 /**
@@ -357,9 +359,16 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       once(`x:${item.oid}`, () => say('ItemDef', item.oid, 'bad_regex', { mask: bad }));
       regExMask = null;
     }
-    // This system's export writes an edit check's range as RangeChecks beside its rule: those come back as the rule.
+    // This system's export writes an edit check's range as RangeChecks beside its rule: those come back as the
+    // rule. Another system's number ranges become an edit check (below); the rest is reported.
     const carried = odm.rules.some((r) => r.type === 'NoteAction' && r.itemOid === item.oid);
-    if (item.rangeChecks && !carried)
+    const field0 = fields.find((f) => f.ref === fieldRef)!;
+    const asRule =
+      field0.fieldType === 'Number'
+        ? rangeChecksAsRule(fieldCodeOf(annotationOf(item), field0.fieldKey), item.rangeCheckList)
+        : null;
+    if (item.rangeChecks && !carried && asRule) rangeRules.set(item.oid, asRule);
+    if (item.rangeChecks && !carried && !asRule)
       once(`r:${item.oid}`, () =>
         say('ItemDef', item.oid, 'range_check', {
           count: item.rangeChecks,
@@ -405,6 +414,8 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   const placedGroups = new Set<string>();
   const placedItems = new Set<string>();
   const placementsOfItem = new Map<string, string[]>();
+  /** Another system's number RangeChecks of an item as one edit check's expression (odm-range-rules.ts). */
+  const rangeRules = new Map<string, string>();
   const itemOfPlacement = new Map<string, string>();
   // Placements are numbered across the whole plan: a form referred to by two events is placed twice.
   let n = 0;
@@ -610,6 +621,22 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       centre: r.centre,
       placementRefs,
     });
+  }
+
+  // Another system's number ranges, as an edit check on every placement of their item.
+  for (const [itemOid, expression] of rangeRules) {
+    const placementRefs = placementsOfItem.get(itemOid) ?? [];
+    const checks = odm.items.find((i) => i.oid === itemOid)!.rangeCheckList;
+    const text = `${lang === 'ru' ? 'Значение вне диапазона' : 'Value out of range'}: ${checks.map((c) => [c.comparator, c.values.join(' ')].join(' ')).join('; ')}`;
+    if (placementRefs.length)
+      rules.push({
+        oid: `RANGE.${itemOid}`,
+        type: 'NoteAction',
+        message: text,
+        expression,
+        centre: null,
+        placementRefs,
+      });
   }
 
   const timePoints = planTimePoints(odm, visits, fields, itemOfPlacement, say, once, checkText);
