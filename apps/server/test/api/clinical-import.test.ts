@@ -502,6 +502,16 @@ describe('POST /ClinicalData/Import', () => {
     expect(job.error.message).toMatch(/CDISC ODM/);
   });
 
+  it('fails the job on element or attribute names the parser refuses (constructor, __proto__), without a retry', async () => {
+    for (const xml of [
+      '<ODM><ClinicalData StudyOID="S" MetaDataVersionOID="M"><constructor/></ClinicalData></ODM>',
+      '<ODM><ClinicalData StudyOID="S" MetaDataVersionOID="M" __proto__="x"/></ODM>',
+    ]) {
+      const job = await runImport(t.app, manager(), { researchId: w.researchId, xml });
+      expect(job, xml).toMatchObject({ status: 'Failed', attempts: 1, error: { code: 'odm_invalid' } });
+    }
+  });
+
   it('answers 403 to a caller without data_import', async () => {
     for (const caller of ['sitePi', 'qa', 'kio'] as const) {
       const res = await callsAs(t.app, w.callers[caller].token).send('POST', '/ClinicalData/Import', request());

@@ -107,6 +107,14 @@ describe('XML uploads', () => {
     const res = await callsAs(t.app, as('admin')).send('POST', '/ResearchVersions/ImportOdm', { researchId: research.id, xml });
     expect(expectError(res, 400, 'xml_too_deep', 'xml').message).toMatch(/xml/);
   });
+
+  it('an ODM file with an element or attribute named constructor or __proto__: 400 naming the file field, not 500', async () => {
+    const research = await makeResearch(db());
+    for (const xml of ['<ODM><Study OID="S"><constructor/></Study></ODM>', '<ODM __proto__="x"><Study OID="S"/></ODM>']) {
+      const res = await callsAs(t.app, as('admin')).send('POST', '/ResearchVersions/ImportOdm', { researchId: research.id, xml });
+      expectError(res, 400, 'odm_invalid', 'xml');
+    }
+  });
 });
 
 describe('unique violations', () => {

@@ -23,7 +23,10 @@ export function assertUsesJobsAnywhere(actor: Actor, kind: JobKind): void {
   if (!actor.permissions.has(JOB_PERMISSION[kind])) throw forbidden();
 }
 
-/** A job is read by whoever may use its kind in its research, and by whoever asked for it. */
-export function readsJob(actor: Actor, job: { kind: string; researchId: string; createdBy: string | null }): boolean {
-  return job.createdBy === actor.userId || mayUseJobs(actor, job.kind as JobKind, job.researchId);
+/**
+ * A job is read by whoever may use its kind in its research now: one who asked for it and has since lost the
+ * right or left the research no longer reads it (nor downloads its data).
+ */
+export function readsJob(actor: Actor, job: { kind: string; researchId: string }): boolean {
+  return mayUseJobs(actor, job.kind as JobKind, job.researchId);
 }

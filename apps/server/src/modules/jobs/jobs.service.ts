@@ -57,7 +57,14 @@ export async function insertJob(
 }
 
 /** The reply of a job, its error in the reader's language. */
-export function toJobReply(row: JobRow, creatorName: string | null, sizeBytes: number | null, lang: Language): JobReply {
+export function toJobReply(
+  row: JobRow,
+  creatorName: string | null,
+  sizeBytes: number | null,
+  lang: Language,
+  /** Whether the reader may download the file (downloadsResult): else no link is given. */
+  downloads = true,
+): JobReply {
   const error = row.error as { code: string; params?: MessageParams } | null;
   return {
     id: row.id,
@@ -75,7 +82,7 @@ export function toJobReply(row: JobRow, creatorName: string | null, sizeBytes: n
     createdBy: row.createdBy ? { id: row.createdBy, name: creatorName ?? '' } : null,
     params: row.params as Record<string, unknown>,
     documentId: row.documentId,
-    documentLink: row.documentId && row.status === 'Done' ? `/api/Documents/${row.documentId}/File` : null,
+    documentLink: row.documentId && row.status === 'Done' && downloads ? `/api/Documents/${row.documentId}/File` : null,
     sizeBytes,
     error: error ? { code: error.code, message: errorMessage(error.code as ErrorCode, lang, error.params ?? {}) } : null,
     result: row.result ?? null,
@@ -99,7 +106,7 @@ export async function jobReplyOf(db: Db, id: string, caller: ActorCaller, path =
     if (!caller.actor.permissions.has('data_export') && !caller.actor.permissions.has('data_import')) throw forbidden();
     throw notFound(path);
   }
-  return toJobReply(found.job, found.creatorName, found.sizeBytes, caller.lang);
+  return toJobReply(found.job, found.creatorName, found.sizeBytes, caller.lang, downloadsResult(caller.actor, found.job));
 }
 
 /** GET /Jobs: a research's jobs of one kind, newest first. */
@@ -114,7 +121,7 @@ export async function listJobs(deps: Deps, q: PageQuery & { researchId?: string;
     deps.db.select({ n: count() }).from(jobs).where(where),
   ]);
   return pageOf(
-    rows.map((r) => toJobReply(r.job, r.creatorName, r.sizeBytes, caller.lang)),
+    rows.map((r) => toJobReply(r.job, r.creatorName, r.sizeBytes, caller.lang, downloadsResult(caller.actor, r.job))),
     total?.n ?? 0,
     q,
   );
@@ -126,7 +133,14 @@ export async function listJobs(deps: Deps, q: PageQuery & { researchId?: string;
  */
 export async function readsJobDocument(db: Db, actor: ActorCaller['actor'], documentId: string): Promise<boolean> {
   const [job] = await db.select().from(jobs).where(eq(jobs.documentId, documentId)).limit(1);
-  if (!job || !readsJob(actor, job)) return false;
+  return !!job && readsJob(actor, job) && downloadsResult(actor, job);
+}
+
+/**
+ * Whether a reader of the job may have its file: a file made for someone who sees randomisation groups goes
+ * only to those who see them too (or to its requester, while they still read the job).
+ */
+function downloadsResult(actor: ActorCaller['actor'], job: JobRow): boolean {
   const unblinded = (job.actor as JobActor).seesGroup;
   return job.createdBy === actor.userId || !unblinded || seesGroup(actor);
 }

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { JOB_ATTEMPTS, JOB_KINDS, type JobKind } from '@edc/domain';
 import { QUEUE_SCHEMA, type Database } from '../db/client.js';
@@ -24,6 +24,9 @@ export interface QueueOptions {
   retrySeconds: number;
   log: Logger;
 }
+
+/** How often, and after how long, Queued jobs are sent to the queue again. */
+const SWEEP_MS = 60_000;
 
 export interface RunningQueue extends JobQueue {
   stop(): Promise<void>;
@@ -56,9 +59,14 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
         if (!(await boss.getQueue(kind))) throw e;
       });
   }
-  const enqueue = async (kind: JobKind, jobId: string) => {
-    // The job's own id: sending it again (a restart's recovery) is a no-op while pg-boss still has it.
+  const send = async (kind: JobKind, jobId: string) => {
+    // The job's own id: sending it again (a restart's recovery, the sweep) is a no-op while pg-boss still has it.
     await boss.send(kind, { jobId }, { id: jobId });
+  };
+  // A request has committed its job before it hands it over: a failed send leaves the job Queued for the
+  // sweep below (or the next start) rather than failing a request whose job is already recorded.
+  const enqueue = async (kind: JobKind, jobId: string) => {
+    await send(kind, jobId).catch((err: unknown) => opts.log.error({ err, jobId }, 'job not handed to the queue yet'));
   };
   if (opts.workers > 0) {
     for (const kind of JOB_KINDS) {
@@ -80,9 +88,25 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
     for (const j of open) await enqueue(j.kind as JobKind, j.id);
     if (open.length) opts.log.info({ count: open.length }, 'open jobs handed to the queue again');
   }
+  // Every minute, jobs Queued for more than a minute are sent again (a send that failed, a server that sends
+  // beside separate workers): a no-op for those pg-boss still holds.
+  const sweep =
+    opts.workers > 0
+      ? setInterval(() => {
+          void opts.deps.db
+            .select({ id: jobs.id, kind: jobs.kind })
+            .from(jobs)
+            .where(and(eq(jobs.status, 'Queued'), lt(jobs.updatedAt, new Date(Date.now() - SWEEP_MS))))
+            .then(async (rows) => {
+              for (const j of rows) await enqueue(j.kind as JobKind, j.id);
+            })
+            .catch((err: unknown) => opts.log.error({ err }, 'job sweep failed'));
+        }, SWEEP_MS).unref()
+      : null;
   return {
     enqueue,
     async stop() {
+      if (sweep) clearInterval(sweep);
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };

@@ -27,7 +27,7 @@ const csvLine = (cells: readonly (Cell | string)[]) => `${cells.map(csvField).jo
 export class CsvDatasets implements DatasetWriter {
   private entry: ReturnType<ZipWriter['entry']> | null = null;
   private text: TextSink | null = null;
-  private readonly fileOf = datasetFileNamer('csv');
+  private readonly fileOf = datasetFileNamer('csv', [DICTIONARY_FILE]);
 
   constructor(private readonly zip: ZipWriter) {}
 

@@ -4,8 +4,8 @@ import type { DesignForm } from './export-design.js';
  * The file of each form's dataset in a zip: `<form OID>.<extension>`. An OID kept from an imported ODM file may
  * hold any character, so what a file name cannot carry becomes `_`, and a name taken twice gets a number.
  */
-export function datasetFileNamer(extension: string) {
-  const taken = new Set<string>();
+export function datasetFileNamer(extension: string, reserved: string[] = []) {
+  const taken = new Set<string>(reserved.map((r) => r.toLowerCase()));
   const byForm = new Map<string, string>();
   return (form: DesignForm): string => {
     let name = byForm.get(form.id);

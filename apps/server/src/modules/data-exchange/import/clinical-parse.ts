@@ -130,7 +130,14 @@ export function parseClinicalData(xml: string): ClinicalFile {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw invalid('DOCTYPE and ENTITY declarations are not accepted');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw invalid(`${valid.err.msg} (line ${valid.err.line})`);
-  const odm = (parser.parse(text) as Node).ODM as Node | undefined;
+  let parsed: Node;
+  try {
+    parsed = parser.parse(text) as Node;
+  } catch (e) {
+    // The parser refuses names such as `constructor` or `__proto__` after the validator let them through.
+    throw invalid(e instanceof Error ? e.message : String(e));
+  }
+  const odm = parsed.ODM as Node | undefined;
   if (odm === undefined) throw invalid('the root element is not ODM');
   const clinical = typeof odm === 'object' && odm !== null ? arr(odm.ClinicalData) : [];
   if (!clinical.length) throw invalid('the document has no ClinicalData');

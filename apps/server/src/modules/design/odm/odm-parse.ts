@@ -274,7 +274,13 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
     htmlEntities: false,
     isArray: (name) => ARRAYS.has(name),
   });
-  const doc = parser.parse(xml) as Node;
+  let doc: Node;
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch (e) {
+    // The parser refuses names such as `constructor` or `__proto__` after the validator let them through.
+    throw new OdmFormatError(e instanceof Error ? e.message : String(e));
+  }
   const odm = doc.ODM as Node | undefined;
   if (!odm) throw new OdmFormatError('the root element is not ODM');
   const ignored = new Map<string, number>();

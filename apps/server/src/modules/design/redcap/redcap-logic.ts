@@ -110,8 +110,8 @@ export function translateRedcapLogic(text: string, ctx: RedcapLogicContext, lang
         const w = t.text.toLowerCase();
         if (w === 'and' || w === 'or') parts.push(w.toUpperCase());
         else if (w === 'true' || w === 'false') parts.push(w);
-        else if (FUNCTIONS[w] && tokens[i + 1]?.kind === 'op' && (tokens[i + 1] as { text: string }).text === '(')
-          parts.push(FUNCTIONS[w].name);
+        else if (Object.hasOwn(FUNCTIONS, w) && tokens[i + 1]?.kind === 'op' && (tokens[i + 1] as { text: string }).text === '(')
+          parts.push(FUNCTIONS[w]!.name);
         else return { ok: false, why: why('why_function', t.text) };
         break;
       }

@@ -74,7 +74,7 @@ export function redcapDictionaryToOdm(
     const base = { field: f, oid: f.variable, question, choices: [] as Item['choices'] };
     switch (f.fieldType) {
       case 'text': {
-        const typed = BY_VALIDATION[f.validation];
+        const typed = Object.hasOwn(BY_VALIDATION, f.validation) ? BY_VALIDATION[f.validation] : undefined;
         if (f.validation && !typed) say(f, f.variable, 'validation_unchecked', { validation: f.validation });
         items.push({ ...base, kind: typed?.kind ?? 'Text', dataType: typed?.dataType ?? 'text' });
         break;
@@ -90,7 +90,7 @@ export function redcapDictionaryToOdm(
           ...base,
           kind: 'Select',
           dataType: 'text',
-          choices: redcapChoices(FIXED_CHOICES[f.fieldType] ?? f.choices),
+          choices: redcapChoices(Object.hasOwn(FIXED_CHOICES, f.fieldType) ? FIXED_CHOICES[f.fieldType]! : f.choices),
         });
         break;
       case 'checkbox':
