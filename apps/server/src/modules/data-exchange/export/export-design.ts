@@ -1,20 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatVersionIndex, type FieldType } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
-import {
-  fields,
-  formFields,
-  formResearchVersions,
-  forms,
-  formSections,
-  formTypes,
-  visitResearchVersions,
-  visits,
-} from '../../../platform/db/schema/index.js';
 import type { ResearchRow } from '../../design/shared/research.js';
-import { lastVersionOf } from '../../design/shared/versions.js';
-import type { OdmExportData } from '../../design/odm/odm-export.js';
 import { oidsOfDesign } from '../../design/odm/odm-oids.js';
+import { loadResearchDesign } from '../research-design.js';
 
 /**
  * The design an export names its data by (docs/data-exchange.md "Exports"): the research's live visits,
@@ -77,99 +65,10 @@ export interface ExportDesign {
   formById: Map<string, DesignForm>;
 }
 
-/** Rows of `rows` whose ids are in `first`, in that order, then the others in their own order. */
-function firstThen<T extends { id: string }>(rows: T[], first: string[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const head = first.map((id) => byId.get(id)).filter((r): r is T => !!r);
-  const taken = new Set(head.map((r) => r.id));
-  return [...head, ...rows.filter((r) => !taken.has(r.id))];
-}
-
 export async function loadExportDesign(db: Db, research: ResearchRow): Promise<ExportDesign> {
-  const version = await lastVersionOf(db, research.id);
-  const allVisits = await db
-    .select()
-    .from(visits)
-    .where(and(eq(visits.researchId, research.id), isNull(visits.deletedAt)))
-    .orderBy(asc(visits.index), asc(visits.id));
-  const inVersion = version
-    ? await db
-        .select({ visitId: visitResearchVersions.visitId })
-        .from(visitResearchVersions)
-        .where(eq(visitResearchVersions.researchVersionId, version.id))
-    : [];
-  const versionVisitIds = new Set(inVersion.map((r) => r.visitId));
-  const visitRows = firstThen(
-    allVisits,
-    allVisits.filter((v) => versionVisitIds.has(v.id)).map((v) => v.id),
-  );
+  const { data, version } = await loadResearchDesign(db, research);
+  const { visits: visitRows, forms: formRows, sections: sectionRows, formFields: fieldRows } = data;
   const visitPos = new Map(visitRows.map((v, i) => [v.id, i]));
-
-  const allForms = (
-    await db
-      .select()
-      .from(forms)
-      .where(and(eq(forms.researchId, research.id), isNull(forms.deletedAt)))
-      .orderBy(asc(forms.index), asc(forms.id))
-  ).filter((f) => visitPos.has(f.visitId));
-  const formsInVersion = version
-    ? new Set(
-        (
-          await db
-            .select({ formId: formResearchVersions.formId })
-            .from(formResearchVersions)
-            .where(eq(formResearchVersions.researchVersionId, version.id))
-        ).map((r) => r.formId),
-      )
-    : new Set<string>();
-  // The design export's order: the version's forms (of its visits) by visit, then index; the others after.
-  const byVisit = (a: (typeof allForms)[number], b: (typeof allForms)[number]) =>
-    visitPos.get(a.visitId)! - visitPos.get(b.visitId)! || a.index - b.index;
-  const versionForms = allForms.filter((f) => formsInVersion.has(f.id) && versionVisitIds.has(f.visitId)).sort(byVisit);
-  const formRows = firstThen(
-    [...allForms].sort(byVisit),
-    versionForms.map((f) => f.id),
-  );
-  const formPos = new Map(formRows.map((f, i) => [f.id, i]));
-  const formIds = formRows.map((f) => f.id);
-
-  const sectionRows = formIds.length
-    ? (
-        await db
-          .select()
-          .from(formSections)
-          .where(and(inArray(formSections.formId, formIds), isNull(formSections.deletedAt)))
-          .orderBy(asc(formSections.index), asc(formSections.id))
-      ).sort((a, b) => formPos.get(a.formId)! - formPos.get(b.formId)! || a.index - b.index)
-    : [];
-  const sectionPos = new Map(sectionRows.map((s, i) => [s.id, i]));
-  const fieldRows = formIds.length
-    ? (
-        await db
-          .select()
-          .from(formFields)
-          .where(and(inArray(formFields.formId, formIds), isNull(formFields.deletedAt)))
-          .orderBy(asc(formFields.index), asc(formFields.id))
-      )
-        .filter((ff) => sectionPos.has(ff.formSectionId))
-        .sort((a, b) => sectionPos.get(a.formSectionId)! - sectionPos.get(b.formSectionId)! || a.index - b.index)
-    : [];
-  const defIds = [...new Set(fieldRows.map((f) => f.fieldId))];
-  const defs = defIds.length ? await db.select().from(fields).where(inArray(fields.id, defIds)) : [];
-  const typeIds = [...new Set(formRows.map((f) => f.formTypeId))];
-  const types = typeIds.length ? await db.select().from(formTypes).where(inArray(formTypes.id, typeIds)) : [];
-
-  const data = {
-    research,
-    // oidsOfDesign reads no version; the export's MetaDataVersionOID is made below.
-    version: version ?? null,
-    visits: visitRows,
-    forms: formRows,
-    sections: sectionRows,
-    formFields: fieldRows,
-    fields: new Map(defs.map((d) => [d.id, d])),
-    formTypes: new Map(types.map((t) => [t.id, t])),
-  } as OdmExportData;
   const oids = oidsOfDesign(data);
 
   const designForms = formRows.map<DesignForm>((f, i) => ({
@@ -204,7 +103,7 @@ export async function loadExportDesign(db: Db, research: ResearchRow): Promise<E
   return {
     research,
     studyOid: oids.studyOid,
-    mdvOid: mdvOidOf(oids, version),
+    mdvOid: mdvOidOf(oids, version ?? undefined),
     effectiveDate: version?.startedDate ?? null,
     visits: new Map(
       visitRows.map((v) => [

@@ -1,20 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import {
-  fields,
-  formFields,
-  formResearchVersions,
-  forms,
-  formSections,
-  formTypes,
-  visitResearchVersions,
-  visits,
-} from '../../../platform/db/schema/index.js';
+import type { fields, formFields, forms, visits } from '../../../platform/db/schema/index.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { findResearch } from '../../researches/researches.queries.js';
-import type { OdmExportData } from '../../design/odm/odm-export.js';
 import { oidsOfDesign } from '../../design/odm/odm-oids.js';
-import { lastVersionOf, type ResearchVersionRow } from '../../design/shared/versions.js';
+import { loadResearchDesign } from '../research-design.js';
 
 type VisitRow = typeof visits.$inferSelect;
 type FormRow = typeof forms.$inferSelect;
@@ -43,105 +32,18 @@ export interface ImportDesign {
   itemsByOid: Map<string, DesignItem[]>;
 }
 
-/** Rows whose ids are in `first`, in that order, then the others in their own order. */
-function firstThen<T extends { id: string }>(rows: T[], first: Set<string>): T[] {
-  return [...rows.filter((r) => first.has(r.id)), ...rows.filter((r) => !first.has(r.id))];
-}
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-/**
- * The research's live design, shaped as the ODM export's data and in the clinical data export's order
- * (data-exchange/export): the latest version's visits and forms in the design export's order, then the
- * research's other live visits and forms. The version's items so get exactly the OIDs of its design ODM
- * file (an OID made unique by a suffix depends on what came before it), and a subject's visit of another
- * version, or a form tied to no version, still gets the OID the clinical data export wrote for it.
- */
+/** The research's design by OID (research-design.ts: the same design and order the clinical data export names). */
 export async function loadImportDesign(db: Db, researchId: string): Promise<ImportDesign> {
   const research = await findResearch(db, researchId);
   if (!research) throw notFound('researchId');
-  const version = await lastVersionOf(db, researchId);
-  const allVisits = await db
-    .select()
-    .from(visits)
-    .where(and(eq(visits.researchId, researchId), isNull(visits.deletedAt)))
-    .orderBy(asc(visits.index), asc(visits.id));
-  const versionVisits = new Set(
-    version
-      ? (
-          await db
-            .select({ id: visitResearchVersions.visitId })
-            .from(visitResearchVersions)
-            .where(eq(visitResearchVersions.researchVersionId, version.id))
-        ).map((r) => r.id)
-      : [],
-  );
-  const visitRows = firstThen(allVisits, versionVisits);
-  const visitPos = new Map(visitRows.map((v, i) => [v.id, i]));
-  const byVisit = (a: FormRow, b: FormRow) => visitPos.get(a.visitId)! - visitPos.get(b.visitId)! || a.index - b.index;
-  const allForms = (
-    await db
-      .select()
-      .from(forms)
-      .where(and(eq(forms.researchId, researchId), isNull(forms.deletedAt)))
-      .orderBy(asc(forms.index), asc(forms.id))
-  )
-    .filter((f) => visitPos.has(f.visitId))
-    .sort(byVisit);
-  const versionForms = version
-    ? (
-        await db
-          .select({ id: formResearchVersions.formId })
-          .from(formResearchVersions)
-          .where(eq(formResearchVersions.researchVersionId, version.id))
-      ).map((r) => r.id)
-    : [];
-  const formRows = firstThen(
-    allForms,
-    new Set(allForms.filter((f) => versionVisits.has(f.visitId) && versionForms.includes(f.id)).map((f) => f.id)),
-  );
-  const formPos = new Map(formRows.map((f, i) => [f.id, i]));
-  const formIds = [...formPos.keys()];
-  const sectionRows = formIds.length
-    ? (
-        await db
-          .select()
-          .from(formSections)
-          .where(and(inArray(formSections.formId, formIds), isNull(formSections.deletedAt)))
-          .orderBy(asc(formSections.index), asc(formSections.id))
-      ).sort((a, b) => formPos.get(a.formId)! - formPos.get(b.formId)! || a.index - b.index)
-    : [];
-  const sectionPos = new Map(sectionRows.map((s, i) => [s.id, i]));
-  const fieldRows = formIds.length
-    ? (
-        await db
-          .select()
-          .from(formFields)
-          .where(and(inArray(formFields.formId, formIds), isNull(formFields.deletedAt)))
-          .orderBy(asc(formFields.index), asc(formFields.id))
-      )
-        .filter((f) => sectionPos.has(f.formSectionId))
-        .sort((a, b) => sectionPos.get(a.formSectionId)! - sectionPos.get(b.formSectionId)! || a.index - b.index)
-    : [];
-  const defIds = [...new Set(fieldRows.map((f) => f.fieldId))];
-  const defs = defIds.length ? await db.select().from(fields).where(inArray(fields.id, defIds)) : [];
-  const typeIds = [...new Set(formRows.map((f) => f.formTypeId))];
-  const types = typeIds.length ? await db.select().from(formTypes).where(inArray(formTypes.id, typeIds)) : [];
-  const data: OdmExportData = {
-    research,
-    // Only the Study and MetaDataVersion OIDs come from the version; a research without one imports all the same.
-    version: version ?? ({} as ResearchVersionRow),
-    visits: visitRows,
-    forms: formRows,
-    sections: sectionRows,
-    formFields: fieldRows,
-    fields: new Map(defs.map((d) => [d.id, d])),
-    formTypes: new Map(types.map((t) => [t.id, t])),
-  };
+  const { data } = await loadResearchDesign(db, research);
+  const { visits: visitRows, forms: formRows, formFields: fieldRows } = data;
   const oids = oidsOfDesign(data);
 
   const byId = new Map(fieldRows.map((f) => [f.id, f]));
