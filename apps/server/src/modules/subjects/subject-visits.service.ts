@@ -6,6 +6,7 @@ import {
   canCreateSubjectVisit,
   formatVersionIndex,
   statusAfterVisit,
+  type SubjectActor,
   type SubjectStatus,
   type SubjectVisit,
   type VisitType,
@@ -29,6 +30,7 @@ import {
   findSubjectVisit,
   listSubjectVisits,
   occurrencesOf,
+  type SubjectVisitRow,
 } from './subject-visits.repo.js';
 import { noteTypesSeenBy } from '../notes/note-actor.js';
 import { withVisitNoteStatus } from '../notes/note-indicators.js';
@@ -63,6 +65,61 @@ async function subjectVisitReply(db: Db, id: string, subject: SubjectRecord): Pr
 }
 
 /**
+ * Records a visit of a locked subject on `date`, with the rules of every visit creation: the subject's state
+ * allows it (`actorForRules` in its centre), a non-repeating visit once, the date neither in the future nor
+ * before screening, the visit in the research version the centre works in on that date; the next occurrence
+ * (repeatIndex), its audit record (`auditExtra` added to it), and a Started subject screened by its screening
+ * visit. `assertNext` may refuse the occurrence's index before anything is written (the ODM import's repeat keys).
+ */
+export async function recordSubjectVisit(
+  tx: Db,
+  caller: ActorCaller,
+  s: SubjectRecord,
+  visit: typeof visits.$inferSelect,
+  date: string,
+  actorForRules: SubjectActor,
+  opts: { assertNext?: (repeatIndex: number) => void; auditExtra?: Record<string, unknown> } = {},
+): Promise<{ row: SubjectVisitRow; subject: SubjectRecord }> {
+  const visitType = visit.visitType as VisitType;
+  assertRule(canAddVisitToSubject(await factsOf(tx, s), actorForRules, visitType), 'visitId');
+  const { n, maxRepeat } = await occurrencesOf(tx, s.id, visit.id);
+  assertRule(canCreateSubjectVisit(actorForRules, visit, n), 'visitId');
+  const repeatIndex = maxRepeat === null ? 0 : maxRepeat + 1;
+  opts.assertNext?.(repeatIndex);
+  notInFuture(date, 'date', 'future_visit_date');
+  notBefore(date, s.screenDate, 'date');
+  const current = await centreVersionOn(tx, s.researchId, s.researchOrganisationId, date);
+  if (current) {
+    const linked = await versionIdsOfVisit(tx, visit.id);
+    if (linked.length > 0 && !linked.includes(current.researchVersionId)) {
+      throw conflict('visit_not_in_version', 'visitId', { index: formatVersionIndex(current) });
+    }
+  }
+  const [row] = await tx
+    .insert(subjectVisits)
+    .values({
+      subjectId: s.id,
+      visitId: visit.id,
+      date,
+      repeatIndex,
+      researchOrganisationVersionId: current?.researchOrganisationVersionId ?? null,
+      researchVersionId: current?.researchVersionId ?? null,
+    })
+    .returning();
+  await writeAudit(tx, caller.audit, {
+    action: 'subject_visit.create',
+    entityType: 'subject_visit',
+    entityId: row!.id,
+    researchId: s.researchId,
+    subjectId: s.id,
+    after: { ...opts.auditExtra, ...auditedSubjectVisit(row!) },
+  });
+  const status = statusAfterVisit(s.status as SubjectStatus, visitType);
+  const subject = status === s.status ? s : await saveSubject(tx, s, { status }, caller, { action: 'subject.screen' });
+  return { row: row!, subject };
+}
+
+/**
  * POST /SubjectsVisit: a site user records a visit of their subject on a date (not in the future, not
  * before screening). A non-repeating visit happens once, a repeating one any number of times (numbered by
  * repeatIndex); a visit tied to the external system is created there unless it repeats. The visit must
@@ -87,41 +144,7 @@ export async function createSubjectVisit(
         .where(and(eq(visits.id, input.visitId), eq(visits.researchId, s.researchId), isNull(visits.deletedAt)))
         .limit(1);
       if (!visit) throw notFound('visitId');
-      const facts = await factsOf(tx, s);
-      const visitType = visit.visitType as VisitType;
-      assertRule(canAddVisitToSubject(facts, subjectActorOf(actor), visitType), 'visitId');
-      const { n, maxRepeat } = await occurrencesOf(tx, s.id, visit.id);
-      assertRule(canCreateSubjectVisit(subjectActorOf(actor), visit, n), 'visitId');
-      notInFuture(input.date, 'date', 'future_visit_date');
-      notBefore(input.date, s.screenDate, 'date');
-      const current = await centreVersionOn(tx, s.researchId, s.researchOrganisationId, input.date);
-      if (current) {
-        const linked = await versionIdsOfVisit(tx, visit.id);
-        if (linked.length > 0 && !linked.includes(current.researchVersionId)) {
-          throw conflict('visit_not_in_version', 'visitId', { index: formatVersionIndex(current) });
-        }
-      }
-      const [row] = await tx
-        .insert(subjectVisits)
-        .values({
-          subjectId: s.id,
-          visitId: visit.id,
-          date: input.date,
-          repeatIndex: maxRepeat === null ? 0 : maxRepeat + 1,
-          researchOrganisationVersionId: current?.researchOrganisationVersionId ?? null,
-          researchVersionId: current?.researchVersionId ?? null,
-        })
-        .returning();
-      await writeAudit(tx, caller.audit, {
-        action: 'subject_visit.create',
-        entityType: 'subject_visit',
-        entityId: row!.id,
-        researchId: s.researchId,
-        subjectId: s.id,
-        after: auditedSubjectVisit(row!),
-      });
-      const status = statusAfterVisit(s.status as SubjectStatus, visitType);
-      const after = status === s.status ? s : await saveSubject(tx, s, { status }, caller, { action: 'subject.screen' });
+      const { row, subject: after } = await recordSubjectVisit(tx, caller, s, visit, input.date, subjectActorOf(actor));
       return { id: row!.id, subject: after };
     });
     return subjectVisitReply(deps.db, id, subject);

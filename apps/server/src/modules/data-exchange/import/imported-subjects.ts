@@ -1,33 +1,22 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import {
-  canAddVisitToSubject,
-  canCreateSubjectVisit,
-  formatVersionIndex,
-  statusAfterVisit,
-  type OrganisationType,
-  type SubjectActor,
-  type SubjectStatus,
-  type VisitType,
-} from '@edc/domain';
+import type { OrganisationType, SubjectActor } from '@edc/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { Db } from '../../../platform/db/client.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
 import { researchOrganisations, subjects, subjectVisits, visits } from '../../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../../platform/http/caller.js';
 import { badRequest, conflict } from '../../../platform/http/errors.js';
-import { centreVersionOn, versionIdsOfVisit } from '../../subjects/centre-version.js';
 import { notBefore, notInFuture } from '../../subjects/date-checks.js';
-import { saveSubject, uniqueNumberConflict } from '../../subjects/subject-change.js';
-import { assertRule } from '../../subjects/subjects.policy.js';
+import { uniqueNumberConflict } from '../../subjects/subject-change.js';
 import {
   auditedSubject,
-  factsOf,
   findSubject,
   identificationNumberOf,
   nextIdentificationSeq,
   type SubjectRecord,
 } from '../../subjects/subjects.repo.js';
-import { auditedSubjectVisit, occurrencesOf, type SubjectVisitRow } from '../../subjects/subject-visits.repo.js';
+import type { SubjectVisitRow } from '../../subjects/subject-visits.repo.js';
+import { recordSubjectVisit } from '../../subjects/subject-visits.service.js';
 import type { SubjectDetails } from './clinical-plan.js';
 
 /**
@@ -151,46 +140,17 @@ export async function createImportedVisit(
 ): Promise<{ subject: SubjectRecord; visit: SubjectVisitRow }> {
   const { centre, visit, date } = input;
   const s = (await findSubject(tx, input.subject.id, { lock: true }))!;
-  assertRule(canAddVisitToSubject(await factsOf(tx, s), writerOf(centre), visit.visitType as VisitType), 'visitId');
-  const { n, maxRepeat } = await occurrencesOf(tx, s.id, visit.id);
-  assertRule(canCreateSubjectVisit(writerOf(centre), visit, n), 'visitId');
-  const next = maxRepeat === null ? 0 : maxRepeat + 1;
-  if (input.repeat - 1 !== next) {
-    throw conflict('clinical_import_repeat_key_gap', 'visitId', { key: input.repeat, oid: input.oid, expected: next + 1 });
-  }
-  notInFuture(date, 'date', 'future_visit_date');
-  notBefore(date, s.screenDate, 'date');
-  const current = await centreVersionOn(tx, s.researchId, s.researchOrganisationId, date);
-  if (current) {
-    const linked = await versionIdsOfVisit(tx, visit.id);
-    if (linked.length > 0 && !linked.includes(current.researchVersionId)) {
-      throw conflict('visit_not_in_version', 'visitId', { index: formatVersionIndex(current) });
-    }
-  }
-  const [row] = await tx
-    .insert(subjectVisits)
-    .values({
-      subjectId: s.id,
-      visitId: visit.id,
-      date,
-      repeatIndex: next,
-      researchOrganisationVersionId: current?.researchOrganisationVersionId ?? null,
-      researchVersionId: current?.researchVersionId ?? null,
-    })
-    .returning()
-    .catch((e: unknown) => {
-      if (isUniqueViolation(e, 'subject_visits_occurrence_uq')) throw conflict('visit_already_exists', 'visitId');
-      throw e;
+  try {
+    const { row, subject } = await recordSubjectVisit(tx, caller, s, visit, date, writerOf(centre), {
+      assertNext: (next) => {
+        if (input.repeat - 1 !== next)
+          throw conflict('clinical_import_repeat_key_gap', 'visitId', { key: input.repeat, oid: input.oid, expected: next + 1 });
+      },
+      auditExtra: { ...source },
     });
-  await writeAudit(tx, caller.audit, {
-    action: 'subject_visit.create',
-    entityType: 'subject_visit',
-    entityId: row!.id,
-    researchId: s.researchId,
-    subjectId: s.id,
-    after: { ...source, ...auditedSubjectVisit(row!) },
-  });
-  const status = statusAfterVisit(s.status as SubjectStatus, visit.visitType as VisitType);
-  const subject = status === s.status ? s : await saveSubject(tx, s, { status }, caller, { action: 'subject.screen' });
-  return { subject, visit: row! };
+    return { subject, visit: row };
+  } catch (e) {
+    if (isUniqueViolation(e, 'subject_visits_occurrence_uq')) throw conflict('visit_already_exists', 'visitId');
+    throw e;
+  }
 }
