@@ -705,12 +705,17 @@ export type ErrorCode = keyof typeof ERROR_MESSAGES;
 /** Values for a message's placeholders; a Localised one is read in the message's language (a role's name). */
 export type MessageParams = Record<string, string | number | Localised>;
 
-export function errorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
-  return ERROR_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, k: string) => {
+/** A text with its `{placeholders}` filled in the given language (an absent value leaves its placeholder). */
+export function fillMessage(text: string, lang: Language, params: MessageParams = {}): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => {
     const value = params[k];
     if (value === undefined) return `{${k}}`;
     return typeof value === 'object' ? value[lang] : String(value);
   });
+}
+
+export function errorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
+  return fillMessage(ERROR_MESSAGES[code][lang], lang, params);
 }
 
 /** Success texts returned in a reply's `message`. */

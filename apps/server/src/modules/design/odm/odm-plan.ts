@@ -1,5 +1,6 @@
 import {
   checkMask,
+  fillMessage,
   DEFAULT_FORM_EMPLOYEE_TYPES,
   DURATION_PATTERN,
   EMPLOYEE_TYPES,
@@ -169,7 +170,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     unmapped.push({
       element,
       oid,
-      message: REPORT_TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? '')),
+      message: fillMessage(REPORT_TEXT[key][lang], lang, params),
     });
   const reported = new Set<string>();
   const once = (key: string, fn: () => void) => {

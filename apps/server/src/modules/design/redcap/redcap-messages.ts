@@ -1,4 +1,4 @@
-import type { Language } from '@edc/domain';
+import { fillMessage, type Language } from '@edc/domain';
 
 /** The REDCap import's report texts (what a dictionary row had that this system cannot hold), in both languages. */
 export const REDCAP_TEXT = {
@@ -59,4 +59,4 @@ export const REDCAP_TEXT = {
 export type RedcapTextKey = keyof typeof REDCAP_TEXT;
 
 export const redcapText = (key: RedcapTextKey, lang: Language, params: Record<string, string | number> = {}) =>
-  REDCAP_TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  fillMessage(REDCAP_TEXT[key][lang], lang, params);
