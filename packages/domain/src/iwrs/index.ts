@@ -1,0 +1,4 @@
+export * from './medication-status.js';
+export * from './seeded-random.js';
+export * from './block-list.js';
+export * from './iwrs-messages.js';
