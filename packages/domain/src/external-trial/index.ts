@@ -1,0 +1,2 @@
+export * from './dr-trial-messages.js';
+export * from './dr-trial-schemas.js';

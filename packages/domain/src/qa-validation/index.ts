@@ -1,0 +1,1 @@
+export * from './qa-note-rules.js';
