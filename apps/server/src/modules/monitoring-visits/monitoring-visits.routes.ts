@@ -5,14 +5,22 @@ import {
   monitoringVisit,
   monitoringVisitBrief,
   monitoringVisitCreate,
+  monitoringVisitReportGenerate,
+  documentStatusReply,
+  monitoringVisitSubjectsQuery,
+  monitoringVisitsStatistic as monitoringVisitsStatisticSchema,
   monitoringVisitsQuery,
   monitoringVisitUpdate,
+  subjectWithVisits,
   successMessage,
 } from '@edc/domain';
 import { actorCallerOf } from '../../platform/http/caller.js';
 import { envelope, messageOnly, paged } from '../../platform/http/reply.js';
 import { typed } from '../../platform/http/typed.js';
 import * as service from './monitoring-visits.service.js';
+import { monitoringVisitSubjects } from './monitoring-visit-subjects.service.js';
+import { monitoringVisitsStatistic } from './monitoring-visits-statistic.service.js';
+import { generateMonitoringReport } from '../documents/generated/monitoring-report.service.js';
 
 /**
  * Monitoring visits (spec operations sections 2–7) and the monitoring visits of one subject visit. Who may
@@ -64,11 +72,55 @@ export function monitoringVisitsRoutes(app: FastifyInstance) {
     };
   });
 
+  r.post(
+    '/MonitoringVisits/:id/GenerateReport',
+    {
+      schema: {
+        tags,
+        params,
+        body: monitoringVisitReportGenerate,
+        description:
+          'What was reviewed on the monitoring visit (subject visits covered, forms validated by its team, notes raised and closed during it), made in the background as a PDF (format pdf, the default) or a workbook (xlsx): the document comes back Started; poll GET /Documents/{id} every 2 s.',
+        response: { 200: envelope(documentStatusReply) },
+      },
+      // The body is optional (a PDF by default): none is read as {}.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => ({ data: await generateMonitoringReport(app.deps, req.params.id, req.body, actorCallerOf(req)) }),
+  );
+
   r.delete('/MonitoringVisits/:id', { schema: { tags, params, response: { 200: messageOnly } } }, async (req) => {
     const caller = actorCallerOf(req);
     await service.deleteMonitoringVisit(app.deps, req.params.id, caller);
     return { message: successMessage('deleted', caller.lang) };
   });
+
+  r.get(
+    '/Statistic/MonitoringVisitsStatistic/:researchId',
+    {
+      schema: {
+        tags: ['Statistic'],
+        params: z.object({ researchId: common.id }),
+        response: { 200: envelope(monitoringVisitsStatisticSchema) },
+      },
+    },
+    async (req) => ({ data: await monitoringVisitsStatistic(app.deps, req.params.researchId, actorCallerOf(req)) }),
+  );
+
+  r.get(
+    '/Subjects/MonitoringVisit/:id',
+    {
+      schema: {
+        tags: ['Subjects'],
+        params,
+        querystring: monitoringVisitSubjectsQuery,
+        response: { 200: paged(subjectWithVisits) },
+      },
+    },
+    async (req) => monitoringVisitSubjects(app.deps, req.params.id, req.query, actorCallerOf(req)),
+  );
 
   r.get(
     '/SubjectsVisit/:id/MonitoringVisits',

@@ -1,0 +1,284 @@
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { formCompletedStatus, type EntrySection, type FormEntry } from '@edc/domain';
+import type { Db } from '../../platform/db/client.js';
+import {
+  fields,
+  formFields,
+  forms,
+  formSections,
+  researchOrganisations,
+  subjectForms,
+  subjectFormFields,
+  subjectFormSections,
+  subjects,
+  subjectVisits,
+  visits,
+} from '../../platform/db/schema/index.js';
+import { offsetOf, type PageQuery } from '../../platform/http/paging.js';
+
+/**
+ * The entries (subject forms) of one form of the design across subjects, for the summary tables and the
+ * journals (docs/reports.md "Summary tables and journals"). A page is three flat queries: the page of
+ * entries (subject forms joined to their subject and visit, by screening number, visit and repeat), the
+ * current values of their fields (kept on subject_form_fields by triggers on item_data), and the states of
+ * their sections.
+ */
+
+export interface FormRecord {
+  id: string;
+  researchId: string;
+  title: string;
+  visitTitle: string;
+  employeeTypesList: string[];
+}
+
+/** A live form of the design with its visit's title. */
+export async function findForm(db: Db, formId: string): Promise<FormRecord | undefined> {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      researchId: forms.researchId,
+      title: forms.title,
+      visitTitle: visits.title,
+      employeeTypesList: forms.employeeTypesList,
+    })
+    .from(forms)
+    .innerJoin(visits, eq(visits.id, forms.visitId))
+    .where(and(eq(forms.id, formId), isNull(forms.deletedAt), isNull(visits.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** A live section of the design with its form. */
+export async function findFormSection(db: Db, sectionId: string) {
+  const [row] = await db
+    .select({ id: formSections.id, formId: formSections.formId, sectionName: formSections.sectionName })
+    .from(formSections)
+    .where(and(eq(formSections.id, sectionId), isNull(formSections.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The research's live forms with their visits, by visit index then form index. */
+export async function researchForms(db: Db, researchId: string) {
+  return db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      index: forms.index,
+      repeating: sql<boolean>`(${forms.repeating} or ${visits.repeating})`,
+      visitId: visits.id,
+      visitTitle: visits.title,
+      visitIndex: visits.index,
+    })
+    .from(forms)
+    .innerJoin(visits, eq(visits.id, forms.visitId))
+    .where(and(eq(forms.researchId, researchId), isNull(forms.deletedAt), isNull(visits.deletedAt)))
+    .orderBy(asc(visits.index), asc(forms.index), asc(forms.id));
+}
+
+/** The research's live sections with their forms and visits: the journals to choose from, in the design's order. */
+export async function researchSections(db: Db, researchId: string) {
+  return db
+    .select({
+      formSectionId: formSections.id,
+      sectionName: formSections.sectionName,
+      formId: forms.id,
+      formTitle: forms.title,
+      visitId: visits.id,
+      visitTitle: visits.title,
+      visitIndex: visits.index,
+    })
+    .from(formSections)
+    .innerJoin(forms, eq(forms.id, formSections.formId))
+    .innerJoin(visits, eq(visits.id, forms.visitId))
+    .where(
+      and(eq(forms.researchId, researchId), isNull(formSections.deletedAt), isNull(forms.deletedAt), isNull(visits.deletedAt)),
+    )
+    .orderBy(asc(visits.index), asc(forms.index), asc(formSections.index), asc(formSections.id));
+}
+
+/** The live sections of a form and its fields not hidden by the design, in the design's order. */
+export async function formLayout(db: Db, formId: string, sectionId?: string) {
+  const sections = await db
+    .select({ id: formSections.id, sectionName: formSections.sectionName, index: formSections.index })
+    .from(formSections)
+    .where(
+      and(
+        eq(formSections.formId, formId),
+        isNull(formSections.deletedAt),
+        sectionId ? eq(formSections.id, sectionId) : undefined,
+      ),
+    )
+    .orderBy(asc(formSections.index), asc(formSections.id));
+  const columns = await db
+    .select({
+      formFieldId: formFields.id,
+      formSectionId: formFields.formSectionId,
+      text: formFields.text,
+      fieldType: fields.fieldType,
+      units: sql<string | null>`coalesce(${formFields.units}, ${fields.units})`,
+      isRequired: formFields.isRequired,
+    })
+    .from(formFields)
+    .innerJoin(fields, eq(fields.id, formFields.fieldId))
+    .innerJoin(formSections, eq(formSections.id, formFields.formSectionId))
+    .where(
+      and(
+        eq(formFields.formId, formId),
+        isNull(formFields.deletedAt),
+        eq(formFields.isHidden, false),
+        isNull(formSections.deletedAt),
+        sectionId ? eq(formFields.formSectionId, sectionId) : undefined,
+      ),
+    )
+    .orderBy(asc(formSections.index), asc(formFields.index), asc(formFields.id));
+  return { sections, columns };
+}
+
+/** The entries of a form whose subjects match `subjectsWhere`: live subject forms of live subject visits. */
+export const entriesWhere = (formId: string, subjectsWhere: SQL | undefined) =>
+  and(eq(subjectForms.formId, formId), isNull(subjectForms.deletedAt), isNull(subjectVisits.deletedAt), subjectsWhere);
+
+const base = (db: Db) =>
+  db
+    .select({
+      subjectFormId: subjectForms.id,
+      subjectId: subjects.id,
+      subjectVisitId: subjectVisits.id,
+      screeningNumber: subjects.screeningNumber,
+      randomizationNumber: subjects.randomizationNumber,
+      identificationNumber: subjects.identificationNumber,
+      researchOrganisationNumber: researchOrganisations.number,
+      centreId: subjects.researchOrganisationId,
+      isSigned: subjects.isSigned,
+      visitSigned: sql<boolean>`(${subjectVisits.signDate} is not null)`,
+      visitDate: subjectVisits.date,
+      repeatedIndex: subjectForms.repeatedIndex,
+      isComplete: subjectForms.isComplete,
+      qaValidate: subjectForms.qaValidate,
+      dmValidate: subjectForms.dmValidate,
+      kioValidate: subjectForms.kioValidate,
+    })
+    .from(subjectForms)
+    .innerJoin(subjects, eq(subjects.id, subjectForms.subjectId))
+    .innerJoin(subjectVisits, eq(subjectVisits.id, subjectForms.subjectVisitId))
+    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId));
+
+export type EntryRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+
+/** One page of entries: by screening number, then the visit's repeat and date, then the form's repeat. */
+export async function listEntries(db: Db, where: SQL | undefined, page: PageQuery): Promise<EntryRow[]> {
+  return base(db)
+    .where(where)
+    .orderBy(
+      asc(subjects.screeningNumber),
+      asc(subjects.id),
+      asc(subjectVisits.repeatIndex),
+      asc(subjectVisits.date),
+      asc(subjectForms.repeatedIndex),
+      asc(subjectForms.id),
+    )
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+}
+
+export async function countEntries(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subjectForms)
+    .innerJoin(subjects, eq(subjects.id, subjectForms.subjectId))
+    .innerJoin(subjectVisits, eq(subjectVisits.id, subjectForms.subjectVisitId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * The current values of the entries' visible fields among `formFieldIds`, empty ones left out: one scan of
+ * subject_form_fields by its (subject_form_id, form_field_id) index, reading the current value that the
+ * item_data triggers keep on each row (migration 0027) rather than looking up the newest item_data row of each.
+ */
+export function currentValuesQuery(db: Db, subjectFormIds: readonly string[], formFieldIds: readonly string[]) {
+  return db
+    .select({
+      subjectFormId: subjectFormFields.subjectFormId,
+      formFieldId: subjectFormFields.formFieldId,
+      data: subjectFormFields.currentData,
+    })
+    .from(subjectFormFields)
+    .where(
+      and(
+        inArray(subjectFormFields.subjectFormId, [...subjectFormIds]),
+        inArray(subjectFormFields.formFieldId, [...formFieldIds]),
+        eq(subjectFormFields.isHidden, false),
+        sql`${subjectFormFields.currentData} <> ''`,
+      ),
+    );
+}
+
+async function currentValues(db: Db, subjectFormIds: readonly string[], formFieldIds: readonly string[]) {
+  if (subjectFormIds.length === 0 || formFieldIds.length === 0) return [];
+  return currentValuesQuery(db, subjectFormIds, formFieldIds);
+}
+
+/** The states of the entries' sections (among `sectionIds` when given). */
+export async function sectionStates(db: Db, subjectFormIds: readonly string[], sectionIds?: readonly string[]) {
+  if (subjectFormIds.length === 0) return [];
+  return db
+    .select({
+      subjectFormId: subjectFormSections.subjectFormId,
+      id: subjectFormSections.id,
+      formSectionId: subjectFormSections.formSectionId,
+      status: subjectFormSections.status,
+      statusMessage: subjectFormSections.statusMessage,
+      isComplete: subjectFormSections.isComplete,
+      completeDate: subjectFormSections.completeDate,
+      version: subjectFormSections.version,
+    })
+    .from(subjectFormSections)
+    .where(
+      and(
+        inArray(subjectFormSections.subjectFormId, [...subjectFormIds]),
+        sectionIds ? inArray(subjectFormSections.formSectionId, [...sectionIds]) : undefined,
+      ),
+    );
+}
+
+/** A page of entries with their values and sections, in the API's shape. */
+export async function entriesOf(
+  db: Db,
+  rows: readonly EntryRow[],
+  formFieldIds: readonly string[],
+  sectionIds?: readonly string[],
+): Promise<FormEntry[]> {
+  const ids = rows.map((r) => r.subjectFormId);
+  const [values, sections] = await Promise.all([currentValues(db, ids, formFieldIds), sectionStates(db, ids, sectionIds)]);
+  const valuesOf = new Map<string, FormEntry['values']>(ids.map((id) => [id, {}]));
+  for (const v of values) if (v.data != null && v.data !== '') valuesOf.get(v.subjectFormId)![v.formFieldId] = v.data;
+  const sectionsOf = new Map<string, EntrySection[]>(ids.map((id) => [id, []]));
+  for (const s of sections) {
+    sectionsOf.get(s.subjectFormId)!.push({
+      id: s.id,
+      formSectionId: s.formSectionId,
+      status: s.status as EntrySection['status'],
+      statusMessage: s.statusMessage,
+      isComplete: s.isComplete,
+      completeDate: s.completeDate?.toISOString() ?? null,
+      version: s.version,
+    });
+  }
+  return rows.map((r) => ({
+    subjectFormId: r.subjectFormId,
+    subjectId: r.subjectId,
+    subjectVisitId: r.subjectVisitId,
+    screeningNumber: r.screeningNumber,
+    randomizationNumber: r.randomizationNumber,
+    identificationNumber: r.identificationNumber,
+    researchOrganisationNumber: r.researchOrganisationNumber,
+    visitDate: r.visitDate,
+    formIndex: r.repeatedIndex + 1,
+    status: formCompletedStatus(r),
+    values: valuesOf.get(r.subjectFormId)!,
+    sections: sectionsOf.get(r.subjectFormId)!,
+  }));
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { JournalEntry, JournalOption, SummaryLayout, journalQuery } from '@edc/domain';
+import type { Deps } from '../../platform/deps.js';
+import type { ActorCaller } from '../../platform/http/caller.js';
+import { pageOf } from '../../platform/http/paging.js';
+import { siteActor } from '../data-entry/data-entry.context.js';
+import { canEditForm } from '../data-entry/entry-rules.js';
+import { subjectsWhere } from '../subjects/subjects.repo.js';
+import {
+  countEntries,
+  entriesOf,
+  entriesWhere,
+  findForm,
+  findFormSection,
+  formLayout,
+  listEntries,
+  researchSections,
+} from './form-entries.repo.js';
+import { assertInResearch, assertScreen, entriesScope } from './summary.policy.js';
+import { formColumns } from './summary.service.js';
+
+/**
+ * The journals (/journals, spec operations section 2): one section of a visit's form across subjects, by
+ * screening number, a column per visible field; a section is completed from the journal through
+ * POST /SubjectsFormSection/{id}/Complete, whose checks (the form's employee types, the subject's centre,
+ * nothing signed) decide — `canComplete` tells the screen in advance (docs/reports.md).
+ */
+
+/** GET /SubjectsFormSection/Journal: one page of a section's entries. */
+export async function journalEntries(deps: Deps, q: z.infer<typeof journalQuery>, caller: ActorCaller) {
+  const { db } = deps;
+  const { actor } = caller;
+  const researchId = assertScreen(actor, 'journals');
+  const section = await findFormSection(db, q.formSectionId);
+  const form = assertInResearch(section ? await findForm(db, section.formId) : undefined, researchId, 'formSectionId');
+  const { scope, withoutTest } = await entriesScope(db, actor, researchId, q);
+  const where = entriesWhere(form.id, subjectsWhere(scope, { withoutTest, screeningNumber: q.screeningNumber }));
+  const page = { page: q.page, pageSize: q.pageSize };
+  const [rows, total, layout] = await Promise.all([
+    listEntries(db, where, page),
+    countEntries(db, where),
+    formLayout(db, form.id, section!.id),
+  ]);
+  const entries = await entriesOf(
+    db,
+    rows,
+    layout.columns.map((c) => c.formFieldId),
+    [section!.id],
+  );
+  const ownCentre = actor.employee?.researchOrganisationId;
+  const mayComplete = actor.permissions.has('subjects_edit') && canEditForm(siteActor(caller), form);
+  const locked = new Set(rows.filter((r) => r.isSigned || r.visitSigned || r.centreId !== ownCentre).map((r) => r.subjectFormId));
+  const data: JournalEntry[] = entries.map((e) => ({ ...e, canComplete: mayComplete && !locked.has(e.subjectFormId) }));
+  return pageOf(data, total, page);
+}
+
+/** The columns of a section's journal (GET /SubjectsFormSection/Journal/Columns). */
+export async function journalLayout(deps: Deps, formSectionId: string, caller: ActorCaller): Promise<SummaryLayout> {
+  const researchId = assertScreen(caller.actor, 'journals');
+  const section = await findFormSection(deps.db, formSectionId);
+  const form = assertInResearch(section ? await findForm(deps.db, section.formId) : undefined, researchId, 'id');
+  const { sections, columns } = await formLayout(deps.db, form.id, section!.id);
+  return { formId: form.id, title: form.title, visitTitle: form.visitTitle, sections, columns: formColumns(columns) };
+}
+
+/** GET /SubjectsFormSection/Journal/Sections: the journals of the caller's research, by visit, form and section. */
+export async function journalSections(deps: Deps, caller: ActorCaller): Promise<JournalOption[]> {
+  return researchSections(deps.db, assertScreen(caller.actor, 'journals'));
+}

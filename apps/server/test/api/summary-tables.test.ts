@@ -1,0 +1,189 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { formFields, subjectFormFields } from '../../src/platform/db/schema/index.js';
+import { makeResearch } from '../support/factories.js';
+import { daysAgo, subjectsApi } from '../support/subject-factories.js';
+import { call, callsAs, expectError } from '../support/test-app.js';
+import { setupEntryApp } from './data-entry-support.js';
+import { uniq } from './design-support.js';
+
+// The summary tables (GET /Summary/Forms, /Summary/Forms/{id}, /SubjectsForm/ByForm) on entries made here:
+// three subjects of site 01, one of site 02 and one of the test site, each with the all-types form
+// (docs/reports.md "Summary tables and journals").
+const { t, w, d, as, db } = setupEntryApp();
+const tag = uniq('SUM').replace(/\W/g, '');
+const entries: { subjectFormId: string; fields: Record<string, any>; main: any }[] = [];
+
+async function enrol(token: string, screeningNumber: string) {
+  const s = subjectsApi(t.app, token);
+  const subject = await s.create({ screenDate: daysAgo(10), screeningNumber });
+  const sv = await s.visit(subject.id, w.schedule.screening.id, daysAgo(5));
+  const form = await s.ok('POST', '/SubjectsForm', { formId: d.form.id, subjectVisitId: sv.id });
+  const fields: Record<string, any> = {};
+  for (const section of form.subjectFormSectionList) {
+    for (const f of section.subjectFormFieldList) fields[f.formFieldId] = f;
+  }
+  return { subjectFormId: form.id as string, fields, main: form.subjectFormSectionList[0] };
+}
+
+const byForm = (token: string, query: string) =>
+  call(t.app, 'GET', `/SubjectsForm/ByForm?formId=${d.form.id}${query}`, { token });
+
+beforeAll(async () => {
+  // The file field is hidden by the design: no column for it.
+  await db().update(formFields).set({ isHidden: true }).where(eq(formFields.id, d.ff.file.id));
+  for (const n of ['3', '1', '2']) entries.push(await enrol(as('sitePi'), `${tag}-${n}`));
+  entries.push(await enrol(w.site2.token, `${tag}-4`));
+  entries.push(await enrol(as('testSitePi'), `${tag}-5`));
+  const pi = callsAs(t.app, as('sitePi'));
+  const first = entries[1]!; // screening number -1
+  await pi.ok('POST', '/ItemData', { subjectFormFieldId: first.fields[d.ff.number.id].id, data: '70.5' });
+  await pi.ok('POST', '/ItemData', { subjectFormFieldId: first.fields[d.ff.checkbox.id].id, data: 'true' });
+  await pi.ok('POST', '/ItemData', { subjectFormFieldId: first.fields[d.ff.text.id].id, data: 'AB1' });
+  await pi.ok('POST', '/SubjectsFormSection/' + first.main.id + '/ChangeStatus', {
+    status: 'NotCompleted',
+    message: 'Не проводилось',
+    version: 1,
+  });
+});
+
+describe('GET /Summary/Forms', () => {
+  it('lists the research forms by visit index then form index, marking the repeating ones', async () => {
+    const res = await call(t.app, 'GET', '/Summary/Forms', { token: as('qa') });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const list = res.body.data as any[];
+    const all = list.find((f) => f.id === d.form.id);
+    expect(all).toMatchObject({
+      title: d.form.title,
+      repeating: false,
+      visitId: w.schedule.screening.id,
+      visitTitle: 'Screening',
+    });
+    expect(list.find((f) => f.id === d.repeating.id).repeating).toBe(true);
+    const keys = list.map((f) => [f.visitIndex, f.index]);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+  });
+
+  it('is refused without the summary screen (403) and to anonymous callers (401)', async () => {
+    expect((await call(t.app, 'GET', '/Summary/Forms', { token: as('testSitePi') })).status).toBe(403);
+    expect((await call(t.app, 'GET', '/Summary/Forms', { token: as('outsider') })).status).toBe(403);
+    expect((await call(t.app, 'GET', '/Summary/Forms', {})).status).toBe(401);
+  });
+});
+
+describe('GET /Summary/Forms/{id}', () => {
+  it('gives the sections and a column per field the design does not hide, required and units marked', async () => {
+    const layout = (await call(t.app, 'GET', `/Summary/Forms/${d.form.id}`, { token: as('kio') })).body.data;
+    expect(layout.sections.map((s: any) => s.sectionName)).toEqual(['Main', 'Extra']);
+    const ids = layout.columns.map((c: any) => c.formFieldId);
+    expect(ids).not.toContain(d.ff.file.id);
+    expect(ids).toContain(d.extra.id);
+    expect(layout.columns.find((c: any) => c.formFieldId === d.ff.number.id)).toMatchObject({
+      fieldType: 'Number',
+      isRequired: true,
+    });
+    expect(layout.columns.find((c: any) => c.formFieldId === d.ff.text.id).isRequired).toBe(false);
+  });
+
+  it('answers 404 for a form of another research and 400 for a malformed id', async () => {
+    const other = await makeResearch(db());
+    expectError(await call(t.app, 'GET', `/Summary/Forms/${other.id}`, { token: as('qa') }), 404, 'not_found', 'id');
+    expect((await call(t.app, 'GET', '/Summary/Forms/nope', { token: as('qa') })).status).toBe(400);
+  });
+});
+
+describe('GET /SubjectsForm/ByForm', () => {
+  it('pages the entries by screening number, test subjects left out unless asked for', async () => {
+    const page1 = await byForm(as('qa'), `&page=1&pageSize=2&screeningNumber=${tag}`);
+    expect(page1.status, JSON.stringify(page1.body)).toBe(200);
+    expect(page1.body).toMatchObject({ page: 1, pageSize: 2, totalCount: 4 });
+    expect(page1.body.data.map((e: any) => e.screeningNumber)).toEqual([`${tag}-1`, `${tag}-2`]);
+    const page2 = await byForm(as('qa'), `&page=2&pageSize=2&screeningNumber=${tag}`);
+    expect(page2.body.data.map((e: any) => e.screeningNumber)).toEqual([`${tag}-3`, `${tag}-4`]);
+    const withTest = await byForm(as('qa'), `&withTestSubjects=true&screeningNumber=${tag}`);
+    expect(withTest.body.totalCount).toBe(5);
+  });
+
+  it('gives the entry its status, index, current values (hidden and empty fields absent) and section states', async () => {
+    const [entry] = (await byForm(as('qa'), `&pageSize=10&screeningNumber=${tag}-1`)).body.data;
+    expect(entry).toMatchObject({ subjectFormId: entries[1]!.subjectFormId, formIndex: 1, status: 'Started' });
+    expect(entry.values[d.ff.number.id]).toBe('70.5');
+    expect(entry.values[d.ff.checkbox.id]).toBe('true');
+    expect(entry.values[d.ff.text.id]).toBe('AB1');
+    // The select's child is hidden (its parent is not 'Да'), the date is empty, the file has no column.
+    expect(entry.values).not.toHaveProperty(d.ff.child.id);
+    expect(entry.values).not.toHaveProperty(d.ff.date.id);
+    expect(entry.values).not.toHaveProperty(d.ff.file.id);
+    const main = entry.sections.find((s: any) => s.formSectionId === d.section.id);
+    expect(main).toMatchObject({ status: 'NotCompleted', statusMessage: 'Не проводилось', isComplete: false });
+  });
+
+  it('follows a changed and a cleared value (the current value the item_data triggers keep)', async () => {
+    const pi = callsAs(t.app, as('sitePi'));
+    const entry = entries[2]!; // screening number -2
+    const number = entry.fields[d.ff.number.id].id;
+    const text = entry.fields[d.ff.text.id].id;
+    const first = (await pi.ok('POST', '/ItemData', { subjectFormFieldId: number, data: '10' })).itemData;
+    await pi.ok('POST', '/ItemData/WithReason', {
+      subjectFormFieldId: number,
+      data: '11.5',
+      currentItemDataId: first.id,
+      reasonForChange: 'Ошибка ввода',
+    });
+    const typed = (await pi.ok('POST', '/ItemData', { subjectFormFieldId: text, data: 'AB2' })).itemData;
+    await pi.ok('POST', `/ItemData/${text}/Clean`, { reasonForChange: 'Ошибка ввода', currentItemDataId: typed.id });
+    const [after] = (await byForm(as('qa'), `&screeningNumber=${tag}-2`)).body.data;
+    expect(after.values[d.ff.number.id]).toBe('11.5');
+    expect(after.values).not.toHaveProperty(d.ff.text.id);
+    // The history stays in item_data (both rows of each field), only the current value moved.
+    expect((await pi.ok('GET', `/ItemData?subjectFormFieldId=${number}`)).map((h: any) => h.data)).toEqual(['11.5', '10']);
+
+    // item_data refuses updates and deletes; were a repair to delete the newest row (the refusal disabled),
+    // the field's current value would fall back to the row before it. Rolled back.
+    const current = async (id: string) =>
+      (await db().select({ data: subjectFormFields.currentData }).from(subjectFormFields).where(eq(subjectFormFields.id, id)))[0]!
+        .data;
+    const rollback = new Error('rollback');
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.execute(sql`alter table item_data disable trigger item_data_no_update_delete`);
+        await tx.execute(sql`delete from item_data where subject_form_field_id = ${number} and data = '11.5'`);
+        const [inside] = await tx
+          .select({ data: subjectFormFields.currentData })
+          .from(subjectFormFields)
+          .where(eq(subjectFormFields.id, number));
+        expect(inside!.data).toBe('10');
+        await tx.execute(sql`update item_data set data = '12' where subject_form_field_id = ${number}`);
+        const [updated] = await tx
+          .select({ data: subjectFormFields.currentData })
+          .from(subjectFormFields)
+          .where(eq(subjectFormFields.id, number));
+        expect(updated!.data).toBe('12');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await current(number)).toBe('11.5');
+  });
+
+  it("keeps a site to its own centre: site 02 sees none of site 01's entries", async () => {
+    const own = await byForm(w.site2.token, `&screeningNumber=${tag}`);
+    expect(own.body.data.map((e: any) => e.screeningNumber)).toEqual([`${tag}-4`]);
+    const other = await byForm(w.site2.token, `&researchOrganisationId=${w.site.id}&screeningNumber=${tag}`);
+    expect(other.body.totalCount).toBe(0);
+    const site1 = await byForm(as('qa'), `&researchOrganisationId=${w.site.id}&screeningNumber=${tag}`);
+    expect(site1.body.totalCount).toBe(3);
+  });
+
+  it('names the field of a bad request (400) and answers 404 for a form of another research', async () => {
+    expectError(await call(t.app, 'GET', '/SubjectsForm/ByForm', { token: as('qa') }), 400, 'required', 'formId');
+    expect((await byForm(as('qa'), '&pageSize=0')).body.errors[0].path).toBe('pageSize');
+    const other = await makeResearch(db());
+    expectError(
+      await call(t.app, 'GET', `/SubjectsForm/ByForm?formId=${other.id}`, { token: as('qa') }),
+      404,
+      'not_found',
+      'formId',
+    );
+    expect((await byForm(as('testSitePi'), '')).status).toBe(403);
+  });
+});
