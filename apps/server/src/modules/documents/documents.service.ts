@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   canChangeVisitDocuments,
+  type DocumentStatusReply,
   type SubjectStatus,
   type SubjectVisitDocument,
   type SubjectVisitDocumentVersion,
@@ -11,6 +12,8 @@ import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { documentFiles, documents, subjectVisitDocuments } from '../../platform/db/schema/index.js';
 import { readsJobDocument } from '../jobs/jobs.service.js';
+import { datasetJobActorOf, readsDatasetDocument } from './generated/dataset-document.service.js';
+import { readsReferenceReport } from './generated/reference-report.service.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
@@ -20,6 +23,12 @@ import { findSubject, type SubjectRecord } from '../subjects/subjects.repo.js';
 import { findSubjectVisit, type SubjectVisitRow } from '../subjects/subject-visits.repo.js';
 import { readsScheduleDocument } from '../time-points/time-points.policy.js';
 import type { UploadedPdf } from './upload.js';
+import { documentStatusReply } from './generated/generated-documents.js';
+import { readsMonitoringVisit } from './generated/monitoring-report.service.js';
+import { seesListed } from './documents-visibility.js';
+import { readsVersionChanges } from './generated/version-changes.service.js';
+import { readsTemplate } from './generated/research-template.service.js';
+import { archiveCentreOf, readsArchive } from './generated/subject-card-archive.service.js';
 import {
   documentBytes,
   findDocumentForDownload,
@@ -36,13 +45,13 @@ import {
  * rows and the audit record commit together or not at all.
  */
 
-interface VisitContext {
+export interface VisitContext {
   subject: SubjectRecord;
   visit: SubjectVisitRow;
 }
 
 /** The subject visit and its subject, when the caller sees them; 404 naming `path` otherwise. */
-async function visitToRead(
+export async function visitToRead(
   db: Db,
   subjectVisitId: string,
   caller: ActorCaller,
@@ -56,7 +65,7 @@ async function visitToRead(
 }
 
 /** An unknown id: 403 for callers with no subject view at all (as for subjects), 404 otherwise. */
-function missing(caller: ActorCaller, path: string): AppError {
+export function missing(caller: ActorCaller, path: string): AppError {
   try {
     assertSeesSubject(caller.actor, undefined, path);
   } catch (e) {
@@ -115,6 +124,8 @@ async function insertVersion(
       sizeBytes: input.file.bytes.length,
       status: 'Done',
       type: 'Uploaded',
+      // An uploaded source document never expires (docs/documents.md, "Expiry").
+      expirationDate: null,
       createdBy: userId,
     })
     .returning({ id: documents.id });
@@ -141,7 +152,8 @@ async function insertVersion(
   return id;
 }
 
-async function reply(db: Db, id: string): Promise<SubjectVisitDocument> {
+/** The reply of a document named by any of its versions' ids: its latest version with the earlier ones. */
+export async function reply(db: Db, id: string): Promise<SubjectVisitDocument> {
   const row = await findVisitDocument(db, id);
   const all = await listVisitDocuments(db, row!.subjectVisitId);
   return all.find((d) => d.lineageId === row!.lineageId)!;
@@ -239,26 +251,75 @@ export async function deleteDocument(deps: Deps, id: string, caller: ActorCaller
 }
 
 /**
- * GET /Documents/{id}/File: the bytes of a live document the caller may see. Subject visit documents: the
- * subject's readers. A scheduled activities report (time points module): its creator and the readers of
- * its research's time points settings. A dataset export: the readers of its job (jobs.service.ts). Any other document answers 404 until its module defines who reads it.
+ * Who reads a live document (404 `id` otherwise). Subject visit documents, uploaded or generated (the visit
+ * PDF), and a subject's generated documents: the subject's readers. Research version changes: holders of
+ * documents_settings in the research. A research template and a centre's subject cards archive: their
+ * services' readsTemplate / readsArchive. A monitoring visit report: the visit's team and planners
+ * (monitoring-report.service.ts). A scheduled activities report (time
+ * points module): its creator and the readers of its research's time points settings. A dataset export: the
+ * readers of its job (jobs.service.ts); a generated dataset or a tracker: dataset-document.service.ts; a
+ * reference report: the readers of its centre's references (reference-report.service.ts). Any other document answers 404 until its module defines who reads it.
  */
-export async function documentFile(
-  deps: Deps,
-  id: string,
-  caller: ActorCaller,
-): Promise<{ name: string; extension: string; contentType: string; bytes: Buffer }> {
+async function readableDocument(deps: Deps, id: string, caller: ActorCaller) {
   const found = await findDocumentForDownload(deps.db, id);
   if (found?.doc.type === 'ScheduledActivities' && !found.subjectVisitId) {
     if (!readsScheduleDocument(caller.actor, found.doc)) throw notFound('id');
+  } else if ((found?.doc.type === 'Tracker' || found?.doc.type === 'TimeTracker') && !found.subjectVisitId) {
+    const generated = await datasetJobActorOf(deps.db, found.doc.id);
+    if (!generated || !readsDatasetDocument(caller.actor, found.doc, generated)) throw notFound('id');
+  } else if (found?.doc.type === 'ReferenceReport' && !found.subjectVisitId) {
+    if (!(await readsReferenceReport(deps.db, caller.actor, found.doc.id))) throw notFound('id');
   } else if (found?.doc.type === 'Dataset' && !found.subjectVisitId) {
-    if (!(await readsJobDocument(deps.db, caller.actor, found.doc.id))) throw notFound('id');
+    const generated = await datasetJobActorOf(deps.db, found.doc.id);
+    const reads = generated
+      ? readsDatasetDocument(caller.actor, found.doc, generated)
+      : await readsJobDocument(deps.db, caller.actor, found.doc.id);
+    if (!reads) throw notFound('id');
+  } else if (found?.doc.monitoringVisitId) {
+    if (!(await readsMonitoringVisit(deps.db, caller.actor, found.doc.monitoringVisitId))) throw notFound('id');
+  } else if (found?.doc.type === 'Template') {
+    if (!readsTemplate(caller.actor, found.doc.researchId)) throw notFound('id');
+  } else if (found?.doc.type === 'SubjectCardArchive') {
+    const centreId = await archiveCentreOf(deps.db, found.doc.id);
+    if (!centreId || !readsArchive(caller.actor, found.doc, centreId, found.doc.researchId)) throw notFound('id');
+  } else if (found?.doc.type === 'ResearchVersionChanges') {
+    if (!readsVersionChanges(caller.actor, found.doc.researchId)) throw notFound('id');
+  } else if (found?.doc.subjectId) {
+    assertSeesSubject(caller.actor, await findSubject(deps.db, found.doc.subjectId), 'id');
   } else if (!found?.subjectVisitId) {
     throw missing(caller, 'id');
   } else {
     await visitToRead(deps.db, found.subjectVisitId, caller, 'id');
   }
-  const bytes = await documentBytes(deps.db, id);
+  return found.doc;
+}
+
+/** GET /Documents/{id}/File: the bytes of a live document the caller may see (404 while it has none: Started, Error). */
+export async function documentFile(
+  deps: Deps,
+  id: string,
+  caller: ActorCaller,
+): Promise<{ name: string; extension: string; contentType: string; bytes: Buffer }> {
+  const doc = await readableDocument(deps, id, caller);
+  const bytes = doc.status === 'Done' ? await documentBytes(deps.db, id) : undefined;
   if (!bytes) throw notFound('id');
-  return { name: found.doc.name, extension: found.doc.extension, contentType: found.doc.contentType, bytes };
+  return { name: doc.name, extension: doc.extension, contentType: doc.contentType, bytes };
+}
+
+/**
+ * GET /Documents/{id}: a document with its progress (polled while Started), for the readers of its file and for
+ * whoever sees it in a documents list (documents-visibility.ts), whose page refreshes its Started documents.
+ */
+export async function documentStatus(deps: Deps, id: string, caller: ActorCaller): Promise<DocumentStatusReply> {
+  return documentStatusReply(deps.db, await visibleDocument(deps, id, caller), caller.lang);
+}
+
+/**
+ * A live document the caller reads (as its file) or sees in a documents list (documents-visibility.ts); 404 `id`
+ * (403 with no subject view) otherwise. The progress and the confidential preview answer to these callers.
+ */
+export async function visibleDocument(deps: Deps, id: string, caller: ActorCaller) {
+  const [listed] = await deps.db.select().from(documents).where(eq(documents.id, id));
+  if (listed && listed.type !== 'Uploaded' && listed.deletedAt === null && seesListed(caller, listed)) return listed;
+  return readableDocument(deps, id, caller);
 }

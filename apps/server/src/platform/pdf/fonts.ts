@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The fonts embedded in every generated PDF: DejaVu Sans (npm `dejavu-fonts-ttf`, the Bitstream Vera licence
+ * with DejaVu's changes in the public domain), which covers Latin and Cyrillic. They come with `npm install`,
+ * so a clean clone renders Russian without system fonts. PDFKit embeds only the glyphs a document uses.
+ */
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+
+export const PDF_FONTS = {
+  regular: path.join(FONT_DIR, 'DejaVuSans.ttf'),
+  bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
+  italic: path.join(FONT_DIR, 'DejaVuSans-Oblique.ttf'),
+} as const;
+
+export type PdfFont = keyof typeof PDF_FONTS;

@@ -1,0 +1,46 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@edc/domain';
+import './api';
+import { DocumentList } from './DocumentList';
+import { ExpiredWarning } from './ExpiredWarning';
+
+function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The profile's documents (spec operations section 2): the caller's own documents in the current research with
+ * filters, the ones due for deletion, and the expired warning above them. (Documents for approval come with
+ * approvals.)
+ */
+export function ProfileDocuments({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const rights = { admin: me.permissions.includes('documents_settings'), userId: me.user.id };
+  return (
+    <Stack spacing={3}>
+      <ExpiredWarning source="personal" researchId={null} />
+      <Block id="profile-documents" title={t('documents:page.profile.mine')}>
+        <DocumentList
+          source="personal"
+          researchId={null}
+          expiring={false}
+          rights={rights}
+          label={t('documents:page.profile.mine')}
+        />
+      </Block>
+      <Block id="profile-documents-expiring" title={t('documents:page.profile.expiring')}>
+        <DocumentList source="personal" researchId={null} expiring rights={rights} label={t('documents:page.profile.expiring')} />
+      </Block>
+    </Stack>
+  );
+}

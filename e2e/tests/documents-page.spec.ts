@@ -1,0 +1,92 @@
+import { expect, test } from '../support/test';
+import { signIn, toast } from '../support/app';
+import { apiAuth, postOk } from '../support/api';
+import { browserDate } from '../support/dates';
+
+// The research documents page (docs/documents.md "Documents screens"; design-and-admin section 2): the
+// administrator sees a generated document, shares it, deletes it (status Deleted, no actions left), and the page
+// fits a 390 px phone. A fixture makes a subject of its own and its card, so the spec stands alone.
+
+const SUFFIX = Date.now().toString(36).slice(-5).toUpperCase();
+const doc: { name?: string } = {};
+
+test.beforeAll(async ({ request }) => {
+  const site = await apiAuth(request, 'site@demo.test');
+  const admin = await apiAuth(request, 'admin@demo.test');
+  const subject = await postOk(request, site, '/api/Subjects', {
+    genderString: 'Female',
+    birthDate: '1979-05-06',
+    screenDate: browserDate(-3),
+    screeningNumber: `E2E-DOC-${SUFFIX}`,
+  });
+  const started = await postOk<{ id: string; name: string }>(
+    request,
+    admin,
+    `/api/Subjects/${subject.id}/GenerateSubjectCard`,
+    {},
+  );
+  // Made in the background: wait until it is Done.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/Documents/${started.id}`, { headers: admin })).json()) as { data: { status: string } })
+          .data.status,
+      { timeout: 20_000 },
+    )
+    .toBe('Done');
+  doc.name = started.name;
+});
+
+test('the administrator shares and deletes a generated document; the page fits 390 px', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/researchSettings/documents/list');
+  await expect(page.getByRole('tab', { name: 'Список' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByRole('listitem', { name: doc.name! });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('document-status')).toHaveText('Готов');
+  await expect(card.getByRole('button', { name: 'Скачать' })).toBeVisible();
+
+  const shared = card.getByRole('switch', { name: 'Общий доступ' });
+  await expect(shared).not.toBeChecked();
+  await shared.click();
+  await expect(toast(page, 'Сохранено')).toBeVisible();
+  await expect(shared).toBeChecked();
+
+  await card.getByRole('button', { name: 'Удалить' }).click();
+  const ask = page.getByRole('dialog', { name: 'Вы уверены что хотите удалить?' });
+  await ask.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(ask).toBeHidden();
+  // The record stays, Deleted, without actions.
+  await expect(card.getByTestId('document-status')).toHaveText('Удалён');
+  await expect(card.getByText('Файл удалён')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Скачать' })).toHaveCount(0);
+
+  // Every document of the demo is recent: none has expired.
+  await page.getByRole('tab', { name: 'Истекший срок хранения' }).click();
+  await expect(page.getByText('Документы отсутствуют')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/researchSettings/documents/list');
+  await expect(page.getByRole('listitem', { name: doc.name! })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the administrator generates a dataset: asked for Started, then Done with its download', async ({ page }) => {
+  const name = `Набор E2E-${SUFFIX}`;
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/researchSettings/documents/list');
+  await page.getByRole('button', { name: 'Сформировать набор данных' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Сформировать набор данных' });
+  await dialog.getByRole('combobox', { name: 'Визиты' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('textbox', { name: 'Название' }).fill(name);
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/Researches/GenerateDatasetByVisit'));
+  await dialog.getByRole('button', { name: 'Сформировать' }).click();
+  expect(((await (await asked).json()) as { data: { status: string } }).data.status).toBe('Started');
+  await expect(dialog).toBeHidden();
+  // The list shows the new document; polled every 2 s until Done, the snackbar offers the file.
+  await expect(page.getByRole('listitem', { name })).toBeVisible();
+  const ready = page.getByText(`Документ «${name}» сформирован`);
+  await expect(ready).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Скачать' }).last()).toBeVisible();
+});
