@@ -21,6 +21,7 @@ import { assertMayWrite, assertRule, assertSeesSubject, subjectActorOf } from '.
 import { factsOf, findSubject, type SubjectRecord } from './subjects.repo.js';
 import { auditedSignature, checkSignerPassword, contentHash, insertSignature } from '../data-entry/signatures.js';
 import { subjectReply } from './subjects.service.js';
+import { drawRandomisationEntry } from '../iwrs/randomisation-draw.js';
 
 /**
  * The subject's transitions (spec operations sections 4 and 5): Screened → Randomised (Randomise),
@@ -53,6 +54,30 @@ async function assertRandomisationNumberFree(db: Db, s: SubjectRecord, number: s
   if (taken) throw conflict('randomization_number_taken', 'randomizationNumber', { number });
 }
 
+/**
+ * The group and number of a randomisation: drawn from the research's list with IWRS on (docs/iwrs.md),
+ * where a group or number given by the user is refused; typed in by the user otherwise.
+ */
+async function groupAndNumber(tx: Db, before: SubjectRecord, input: z.infer<typeof subjectRandomise>) {
+  const [research] = await tx
+    .select({ withIwrs: researches.withIwrs })
+    .from(researches)
+    .where(eq(researches.id, before.researchId));
+  if (research?.withIwrs) {
+    for (const field of ['randomizationGroup', 'randomizationNumber'] as const) {
+      if (input[field] !== undefined) throw badRequest('iwrs_from_list', field, { field });
+    }
+    const entry = await drawRandomisationEntry(tx, before);
+    return { group: entry.group, number: entry.randomizationNumber, entry };
+  }
+  for (const field of ['randomizationGroup', 'randomizationNumber'] as const) {
+    if (input[field] === undefined) throw badRequest('required', field, { field });
+  }
+  await assertGroupOfResearch(tx, before.researchId, input.randomizationGroup!);
+  await assertRandomisationNumberFree(tx, before, input.randomizationNumber!);
+  return { group: input.randomizationGroup!, number: input.randomizationNumber!, entry: null };
+}
+
 /** POST /Subjects/{id}/Randomise: a screened subject with a screening visit gets its date, group and number. */
 export async function randomiseSubject(
   deps: Deps,
@@ -71,8 +96,7 @@ export async function randomiseSubject(
       assertRule(subjectRules.randomise(await factsOf(tx, before), subjectActorOf(caller.actor)));
       notInFuture(input.randomizationDate, 'randomizationDate', 'future_randomization_date');
       notBefore(input.randomizationDate, before.screenDate, 'randomizationDate');
-      await assertGroupOfResearch(tx, before.researchId, input.randomizationGroup);
-      await assertRandomisationNumberFree(tx, before, input.randomizationNumber);
+      const drawn = await groupAndNumber(tx, before, input);
       await saveSubject(
         tx,
         before,
@@ -80,11 +104,11 @@ export async function randomiseSubject(
           status: 'Randomised',
           isRandomised: true,
           randomizationDate: input.randomizationDate,
-          randomizationGroup: input.randomizationGroup,
-          randomizationNumber: input.randomizationNumber,
+          randomizationGroup: drawn.group,
+          randomizationNumber: drawn.number,
         },
         caller,
-        { action: 'subject.randomise' },
+        { action: 'subject.randomise', after: drawn.entry ? { randomisationEntry: drawn.entry } : undefined },
       );
     },
     input,

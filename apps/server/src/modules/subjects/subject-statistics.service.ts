@@ -1,33 +1,27 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COMPLETED_STATUSES, type SubjectVisitsStatistic, type subjectVisitsStatisticQuery } from '@edc/domain';
+import {
+  COMPLETED_STATUSES,
+  type SubjectStatistic,
+  type SubjectVisitsStatistic,
+  type subjectVisitsStatisticQuery,
+} from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
-import { subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { listScopeOf } from './subjects.policy.js';
-import { subjectsWhere } from './subjects.repo.js';
-import { overdueSql } from './visit-timing.sql.js';
+import { subjectTallyByStatus, visitTallyByStatus } from './subject-tallies.repo.js';
 
-/** GET /Statistic/SubjectVisitsStatistic/{researchId}: on-time and overdue visits per completed status, scoped like the matrix. */
+/**
+ * GET /Statistic/SubjectVisitsStatistic/{researchId}: on-time and overdue visits per completed status, scoped like the
+ * matrix; test sites' subjects only with `withTestSubjects=true`. Read from the counts the writes keep (subject-tallies.repo.ts).
+ */
 export async function subjectVisitsStatistic(
   deps: Deps,
   researchId: string,
   q: z.infer<typeof subjectVisitsStatisticQuery>,
   caller: ActorCaller,
 ): Promise<SubjectVisitsStatistic> {
-  const { db } = deps;
-  const scope = await listScopeOf(db, caller.actor, { researchId, researchOrganisationId: q.researchOrganisationId });
-  const rows = await db
-    .select({
-      status: subjectVisits.formCompletedStatus,
-      overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number),
-      onTime: sql<number>`count(*) filter (where not (${overdueSql}))`.mapWith(Number),
-    })
-    .from(subjectVisits)
-    .innerJoin(subjects, eq(subjects.id, subjectVisits.subjectId))
-    .innerJoin(visits, eq(visits.id, subjectVisits.visitId))
-    .where(and(subjectsWhere(scope, {}), isNull(subjectVisits.deletedAt)))
-    .groupBy(subjectVisits.formCompletedStatus);
+  const scope = await listScopeOf(deps.db, caller.actor, { researchId, researchOrganisationId: q.researchOrganisationId });
+  const rows = await visitTallyByStatus(deps.db, scope, { withoutTest: !q.withTestSubjects });
   const byStatus = new Map(rows.map((r) => [r.status, r]));
   const statuses = COMPLETED_STATUSES.map((status) => ({
     status,
@@ -39,5 +33,30 @@ export async function subjectVisitsStatistic(
     statuses,
     onTime: statuses.reduce((n, s) => n + s.onTime, 0),
     overdue: statuses.reduce((n, s) => n + s.overdue, 0),
+  };
+}
+
+/**
+ * GET /Statistic/SubjectStatistic/{researchId}: live subjects by status, scoped like the matrix (site users: their
+ * centre); test sites' subjects only with `withTestSubjects=true` (docs/qa-validation.md).
+ */
+export async function subjectStatistic(
+  deps: Deps,
+  researchId: string,
+  q: z.infer<typeof subjectVisitsStatisticQuery>,
+  caller: ActorCaller,
+): Promise<SubjectStatistic> {
+  const scope = await listScopeOf(deps.db, caller.actor, { researchId, researchOrganisationId: q.researchOrganisationId });
+  const by = await subjectTallyByStatus(deps.db, scope, { withoutTest: !q.withTestSubjects });
+  const n = (s: string) => by.get(s) ?? 0;
+  return {
+    researchId: scope.researchId,
+    subjectCount: [...by.entries()].filter(([s]) => s !== 'Deleted').reduce((sum, [, c]) => sum + c, 0),
+    startedSubjectCount: n('Started'),
+    screenedSubjectCount: n('Screened'),
+    randomisedSubjectCount: n('Randomised'),
+    failedSubjectCount: n('Failed'),
+    endAheadScheduleSubjectCount: n('EndAheadSchedule'),
+    endSubjectCount: n('End'),
   };
 }

@@ -3,6 +3,7 @@ import {
   heldVisitTiming,
   visitWindow,
   type VisitSchedule,
+  isRequestedByMonitor,
   type CompletedStatus,
   type Gender,
   type Subject,
@@ -64,6 +65,7 @@ export function toSubject(r: SubjectRecord, seesGroup: boolean): Subject {
     endDate: r.endDate,
     endReason: r.endReason,
     drTrialId: r.drTrialId,
+    isTest: r.isTest,
     version: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -100,6 +102,8 @@ export interface SubjectFilters {
   randomisationNumber?: string;
   identificationNumber?: string;
   statusList?: readonly SubjectStatus[];
+  /** Leave test sites' subjects out (statistics do, unless asked otherwise). */
+  withoutTest?: boolean;
 }
 
 /** The live subjects of a scope matching the filters (the numbers: contains, case-insensitive). */
@@ -110,6 +114,7 @@ export function subjectsWhere(scope: SubjectScope, f: SubjectFilters): SQL | und
     scope.centreId ? eq(subjects.researchOrganisationId, scope.centreId) : undefined,
     scope.empty ? sql`false` : undefined,
     f.statusList?.length ? inArray(subjects.status, [...f.statusList]) : undefined,
+    f.withoutTest ? eq(subjects.isTest, false) : undefined,
     searchAny(f.screeningNumber, [subjects.screeningNumber]),
     searchAny(f.randomisationNumber, [subjects.randomizationNumber]),
     searchAny(f.identificationNumber, [subjects.identificationNumber]),
@@ -127,29 +132,55 @@ export interface SubjectSorts {
  * Sorts in the order screening, randomisation, identification number, then enrolment (creation) order.
  * Numbers compare as text; subjects without a randomisation number come last either way.
  */
-export function subjectsOrder(s: SubjectSorts): SQL[] {
+export function subjectsOrder(s: SubjectSorts, opts: { reverse?: boolean } = {}): SQL[] {
   // Screening and identification numbers are never null: plain asc/desc, so their indexes give the order.
-  const by = (column: SQLWrapper, order: SortOrder) => (order === 'desc' ? desc(column) : asc(column));
+  // Reversed (a page near the end read from the end), every key turns round, nulls included.
+  const flip = (order: SortOrder): 'asc' | 'desc' => ((order === 'desc') !== !!opts.reverse ? 'desc' : 'asc');
+  const by = (column: SQLWrapper, order: SortOrder) => (flip(order) === 'desc' ? desc(column) : asc(column));
+  const nulls = opts.reverse ? sql`nulls first` : sql`nulls last`;
   const nullsLast = (column: SQLWrapper, order: SortOrder) =>
-    order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+    flip(order) === 'desc' ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`;
   const order: SQL[] = [];
   if (s.sortByScrNumber) order.push(by(subjects.screeningNumber, s.sortByScrNumber));
   if (s.sortByRandNumber) order.push(nullsLast(subjects.randomizationNumber, s.sortByRandNumber));
   if (s.sortByIdentNumber) order.push(by(subjects.identificationNumber, s.sortByIdentNumber));
-  order.push(asc(subjects.createdAt), asc(subjects.id));
+  order.push(by(subjects.createdAt, 'asc'), by(subjects.id, 'asc'));
   return order;
 }
 
-export async function listSubjects(db: Db, where: SQL | undefined, order: SQL[], page: PageQuery): Promise<SubjectRecord[]> {
+/**
+ * A page of subjects. The page's ids are picked first (the filters and the order read from covering indexes:
+ * an index-only scan, so a deep page skips index entries, not table rows), then only those rows are read and
+ * joined to their centres (docs/subjects.md "At scale"). Given the total, a page in the second half is read from
+ * the end (the order reversed, the rows turned back), so the last page costs what the first does.
+ */
+export async function listSubjects(
+  db: Db,
+  where: SQL | undefined,
+  sorts: SubjectSorts,
+  page: PageQuery,
+  total?: number,
+): Promise<SubjectRecord[]> {
+  const offset = offsetOf(page);
+  const fromEnd = total !== undefined && offset > total / 2 && offset < total;
+  const order = subjectsOrder(sorts, { reverse: fromEnd });
+  const limit = fromEnd ? Math.min(page.pageSize, total - offset) : page.pageSize;
+  const pageIds = db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(fromEnd ? total - offset - limit : offset);
   const rows = await db
     .select(record)
     .from(subjects)
     .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
-    .where(where)
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return rows.map((r) => ({ ...r.s, centreNumber: r.centreNumber }));
+    // = any(array(…)): the ids as one array, looked up by the primary key whatever the planner guesses of the page.
+    .where(sql`${subjects.id} = any(array(${pageIds}))`)
+    .orderBy(...order);
+  const list = rows.map((r) => ({ ...r.s, centreNumber: r.centreNumber }));
+  return fromEnd ? list.reverse() : list;
 }
 
 export async function countSubjects(db: Db, where: SQL | undefined): Promise<number> {
@@ -190,6 +221,7 @@ export async function visitCellsOf(db: Db, list: readonly SubjectRecord[]): Prom
       visitId: subjectVisits.visitId,
       date: subjectVisits.date,
       formCompletedStatus: subjectVisits.formCompletedStatus,
+      startValidatingDate: subjectVisits.startValidatingDate,
       repeatIndex: subjectVisits.repeatIndex,
       visitType: visits.visitType,
       dayNumber: visits.dayNumber,
@@ -217,6 +249,10 @@ export async function visitCellsOf(db: Db, list: readonly SubjectRecord[]): Prom
       formCompletedStatus: r.formCompletedStatus as CompletedStatus,
       repeatIndex: r.repeatIndex,
       timing: heldVisitTiming(schedule, byId.get(r.subjectId)!, r.date),
+      requestedByMonitor: isRequestedByMonitor({
+        startValidatingDate: r.startValidatingDate,
+        formCompletedStatus: r.formCompletedStatus as CompletedStatus,
+      }),
     });
   }
   return out;

@@ -17,6 +17,7 @@ import {
   subjectVisitChangeDateQuery,
   subjectVisitCreate,
   subjectVisitsQuery,
+  subjectStatistic as subjectStatisticSchema,
   subjectVisitsStatistic,
   subjectVisitsStatisticQuery,
   subjectWithVisits,
@@ -29,7 +30,7 @@ import * as subjects from './subjects.service.js';
 import * as actions from './subject-actions.service.js';
 import * as subjectVisits from './subject-visits.service.js';
 import { changeRandomisationGroup } from './subject-group.service.js';
-import { subjectVisitsStatistic as visitsStatistic } from './subject-statistics.service.js';
+import { subjectStatistic, subjectVisitsStatistic as visitsStatistic } from './subject-statistics.service.js';
 
 /**
  * Subjects, subject visits and the visit statistic (spec operations section 7). Who may read and write
@@ -183,6 +184,21 @@ export function subjectsRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       data: await visitsStatistic(app.deps, req.params.researchId, req.query, actorCallerOf(req)),
+    }),
+  );
+
+  r.get(
+    '/Statistic/SubjectStatistic/:researchId',
+    {
+      schema: {
+        tags: ['Statistic'],
+        params: z.object({ researchId: common.id }),
+        querystring: subjectVisitsStatisticQuery,
+        response: { 200: envelope(subjectStatisticSchema) },
+      },
+    },
+    async (req) => ({
+      data: await subjectStatistic(app.deps, req.params.researchId, req.query, actorCallerOf(req)),
     }),
   );
 }

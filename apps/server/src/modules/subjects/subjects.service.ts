@@ -31,10 +31,10 @@ import {
   identificationNumberOf,
   listSubjects,
   nextIdentificationSeq,
-  subjectsOrder,
   subjectsWhere,
   withVisits,
 } from './subjects.repo.js';
+import { subjectTallyByStatus, subjectTallyTotal, talliesAnswer } from './subject-tallies.repo.js';
 
 /** GET /Subjects: one page of the matrix, each row with its subject visits. */
 export async function listSubjectsPage(deps: Deps, q: z.infer<typeof subjectsQuery>, caller: ActorCaller) {
@@ -42,7 +42,10 @@ export async function listSubjectsPage(deps: Deps, q: z.infer<typeof subjectsQue
   const scope = await listScopeOf(db, caller.actor, q);
   const page = { page: q.Page ?? q.page ?? 1, pageSize: q.PageSize ?? q.pageSize ?? DEFAULT_PAGE_SIZE };
   const where = subjectsWhere(scope, q);
-  const [rows, total] = await Promise.all([listSubjects(db, where, subjectsOrder(q), page), countSubjects(db, where)]);
+  // Without a number search the total is the kept count (subject-tallies.repo.ts), not a count over the research.
+  const total = talliesAnswer(q) ? await subjectTallyTotal(db, scope, q.statusList) : await countSubjects(db, where);
+  // Counted first: a page in the second half is then read from the end (listSubjects).
+  const rows = await listSubjects(db, where, q, page, total);
   return pageOf(await withVisits(db, rows, seesGroup(caller.actor)), total, page);
 }
 
@@ -53,7 +56,9 @@ export async function subjectStatusCounts(
   caller: ActorCaller,
 ): Promise<SubjectStatusCounts> {
   const scope = await listScopeOf(deps.db, caller.actor, q);
-  const byStatus = await countByStatus(deps.db, subjectsWhere(scope, q));
+  const byStatus = talliesAnswer(q)
+    ? await subjectTallyByStatus(deps.db, scope)
+    : await countByStatus(deps.db, subjectsWhere(scope, q));
   const counts = Object.fromEntries(
     SUBJECT_STATUSES.filter((s) => s !== 'Deleted').map((s) => [s, byStatus.get(s) ?? 0]),
   ) as SubjectStatusCounts['counts'];
@@ -109,7 +114,7 @@ export async function createSubject(
     const id = await deps.db.transaction(async (tx) => {
       // One enrolment at a time per centre, so running numbers never collide.
       const [centre] = await tx
-        .select({ number: researchOrganisations.number })
+        .select({ number: researchOrganisations.number, type: researchOrganisations.organisationType })
         .from(researchOrganisations)
         .where(eq(researchOrganisations.id, employee.researchOrganisationId))
         .for('no key update');
@@ -127,6 +132,8 @@ export async function createSubject(
           screeningNumber: input.screeningNumber,
           identificationSeq: seq,
           identificationNumber: identificationNumberOf(centre!.number, seq),
+          // A test site's subjects try the design; they stay test subjects for good (docs/qa-validation.md).
+          isTest: centre!.type === 'TestSite',
         })
         .returning();
       await writeAudit(tx, caller.audit, {

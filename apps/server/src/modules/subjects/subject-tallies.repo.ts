@@ -1,0 +1,56 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { subjectTallies, subjectVisitTallies } from '../../platform/db/schema/index.js';
+import type { SubjectFilters } from './subjects.repo.js';
+import type { SubjectScope } from './subjects.policy.js';
+
+/**
+ * Counts kept current by the writes (migration 0020: statement triggers on subjects, subject_visits and visits
+ * add signed rows in the writing transaction; docs/subjects.md "Counts"). Reading them costs a few dozen rows
+ * whatever the size of the research, where counting the subjects or visits themselves grows with it.
+ */
+
+/** Whether the tallies answer a count with these filters: scope, status and test subjects only, no number search. */
+export const talliesAnswer = (f: SubjectFilters) => !f.screeningNumber && !f.randomisationNumber && !f.identificationNumber;
+
+function scopeOf<T extends typeof subjectTallies | typeof subjectVisitTallies>(t: T, scope: SubjectScope, withoutTest?: boolean) {
+  return and(
+    eq(t.researchId, scope.researchId),
+    scope.centreId ? eq(t.researchOrganisationId, scope.centreId) : undefined,
+    withoutTest ? eq(t.isTest, false) : undefined,
+  );
+}
+
+/** Live subjects of a scope by status (as countByStatus over subjectsWhere without number searches). */
+export async function subjectTallyByStatus(db: Db, scope: SubjectScope, opts: { withoutTest?: boolean } = {}) {
+  if (scope.empty) return new Map<string, number>();
+  const rows = await db
+    .select({ status: subjectTallies.status, n: sql<number>`sum(${subjectTallies.n})`.mapWith(Number) })
+    .from(subjectTallies)
+    .where(scopeOf(subjectTallies, scope, opts.withoutTest))
+    .groupBy(subjectTallies.status);
+  return new Map(rows.filter((r) => r.n !== 0).map((r) => [r.status, r.n]));
+}
+
+/** The number of live subjects of a scope, optionally of some statuses only. */
+export async function subjectTallyTotal(db: Db, scope: SubjectScope, statusList?: readonly string[]): Promise<number> {
+  const by = await subjectTallyByStatus(db, scope);
+  return [...by.entries()].filter(([s]) => !statusList?.length || statusList.includes(s)).reduce((n, [, c]) => n + c, 0);
+}
+
+/** Live visits of live subjects of a scope by completed status, on time and overdue. */
+export async function visitTallyByStatus(db: Db, scope: SubjectScope, opts: { withoutTest?: boolean } = {}) {
+  if (scope.empty) return [];
+  const t = subjectVisitTallies;
+  const n = (when: SQL) => sql<number>`coalesce(sum(${t.n}) filter (where ${when}), 0)`.mapWith(Number);
+  return db
+    .select({ status: t.formCompletedStatus, overdue: n(sql`${t.overdue}`), onTime: n(sql`not ${t.overdue}`) })
+    .from(t)
+    .where(scopeOf(t, scope, opts.withoutTest))
+    .groupBy(t.formCompletedStatus);
+}
+
+/** Folds the signed rows into one per key (one compaction at a time; the others return at once). */
+export async function compactTallies(db: Db): Promise<void> {
+  await db.execute(sql`select compact_subject_tallies()`);
+}

@@ -1,0 +1,267 @@
+// The subject matrix at the size of the largest trial on record (issue 18; docs/performance.md "Subject matrix at
+// scale"): `npm run bench -- --subjects 70000 [--centres 50] [--clients 16] [--seconds 15] [--samples 60]
+// [--processes 1]` loads one research (20 visits a subject) into a scratch PostgreSQL database (BENCH_DATABASE_URL's
+// server, database bench_scale18_<pid>, dropped at the end), starts the server as `npm start` does (production:
+// compiled serialisation, compression; SERVER_PROCESSES when --processes > 1) and measures every matrix query for a
+// QA specialist, an administrator and a site PI, single client and `clients` concurrent clients, beside the raw SQL of
+// the same request: the statements the request sent, captured once and replayed on a plain pg client.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { BENCH_AUDIT_KEY, percentile, scratchDatabase } from './support.js';
+import { loadResearch, PASSWORD, USERS } from './scale/load.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SUBJECTS = arg('subjects', 70_000);
+const CENTRES = arg('centres', 50);
+const CLIENTS = arg('clients', 16);
+const SECONDS = arg('seconds', 15);
+const SAMPLES = arg('samples', 60);
+const PROCESSES = arg('processes', 1);
+const BUDGET_MS = 50;
+
+const scratch = await scratchDatabase('bench_scale18');
+let server: ReturnType<typeof spawn> | undefined;
+try {
+  await fs.promises.rm('/tmp/edc-bench-scale', { recursive: true, force: true });
+  // The schema, then the research.
+  await (await openDatabase({ url: scratch.url })).close();
+  const loaded = await loadResearch(scratch.url, SUBJECTS, CENTRES);
+  console.log(
+    `loaded ${loaded.subjects} subjects and ${loaded.subjectVisits} subject visits over ${CENTRES} centres in ${loaded.seconds.toFixed(0)} s (then VACUUM ANALYZE)`,
+  );
+  const rid = loaded.researchId;
+  const lastPage = (n: number) => Math.max(1, Math.ceil(n / 50));
+  const perCentre = Math.ceil(SUBJECTS / CENTRES);
+  const queries = (role: 'qa' | 'admin' | 'site') => {
+    const r = role === 'admin' ? `&researchId=${rid}` : '';
+    const rows = role === 'site' ? perCentre : SUBJECTS;
+    return [
+      ['list, page 1', `/Subjects?Page=1&PageSize=50${r}`],
+      ['status filter + sort', `/Subjects?Page=1&PageSize=50&statusList=Randomised&sortByScrNumber=asc${r}`],
+      ['StatusCounts', `/Subjects/StatusCounts?x=1${r}`],
+      ['search by subject number', `/Subjects?Page=1&PageSize=50&screeningNumber=S-0123${r}`],
+      [`last page (${lastPage(rows)})`, `/Subjects?Page=${lastPage(rows)}&PageSize=50${r}`],
+      ['sort by screening number desc', `/Subjects?Page=1&PageSize=50&sortByScrNumber=desc${r}`],
+      ['SubjectVisitsStatistic', `/Statistic/SubjectVisitsStatistic/${rid}`],
+      ['SubjectStatistic', `/Statistic/SubjectStatistic/${rid}`],
+    ] as const;
+  };
+  const roles = ['qa', 'admin', 'site'] as const;
+
+  // ---------------------------------------------------------------- the statements each request sends (captured)
+  type Statement = { name?: string; text: string; values?: unknown[] };
+  let recording: Statement[] | null = null;
+  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+    if (recording) {
+      const q = a[0] as string | { name?: string; text: string; values?: unknown[] };
+      const values = Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined;
+      recording.push(typeof q === 'string' ? { text: q, values } : { ...q, values: q.values ?? values });
+    }
+    return query.apply(this, a);
+  } as never;
+  const database = await openDatabase({ url: scratch.url, migrate: false });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/edc-bench-scale',
+    AUDIT_KEY: BENCH_AUDIT_KEY,
+    JOB_WORKERS: '0',
+  });
+  const inProcess = await buildApp({ config, database, logger: false });
+  const tokens = {} as Record<(typeof roles)[number], string>;
+  for (const role of roles) {
+    const res = await inProcess.inject({
+      method: 'POST',
+      url: '/api/Auth/SignIn',
+      payload: { email: USERS[role], password: PASSWORD },
+    });
+    tokens[role] = (res.json() as { data: { accessToken: string } }).data.accessToken;
+  }
+  const captured = new Map<string, Statement[]>();
+  for (const role of roles) {
+    for (const [, url] of queries(role)) {
+      await inProcess.inject({ url: `/api${url}`, headers: { authorization: `Bearer ${tokens[role]}` } });
+      recording = [];
+      const res = await inProcess.inject({ url: `/api${url}`, headers: { authorization: `Bearer ${tokens[role]}` } });
+      if (res.statusCode !== 200) throw new Error(`${role} ${url}: ${res.statusCode} ${res.body}`);
+      captured.set(`${role} ${url}`, recording);
+      recording = null;
+    }
+  }
+  await inProcess.close();
+  await database.close();
+  pg.Client.prototype.query = query as never;
+
+  // -------------------------------------------------------------------------------------------- the server
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const port = 3900 + (process.pid % 90);
+  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '--max-semi-space-size=64',
+      DATABASE_URL: scratch.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'off',
+      AUDIT_KEY: BENCH_AUDIT_KEY,
+      JOB_WORKERS: '0',
+      DATA_DIR: '/tmp/edc-bench-scale',
+      SERVER_PROCESSES: String(PROCESSES),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 300) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const rssOf = (pid: number): number => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  const processTree = (pid: number): number[] => {
+    const kids = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    return [pid, ...kids.flatMap(processTree)];
+  };
+  const peakRss = new Map<number, number>();
+  const sampler = setInterval(() => {
+    try {
+      for (const pid of processTree(server!.pid!)) peakRss.set(pid, Math.max(peakRss.get(pid) ?? 0, rssOf(pid)));
+    } catch {
+      /* a process that just ended */
+    }
+  }, 200);
+
+  const get = async (role: (typeof roles)[number], url: string) => {
+    const t = performance.now();
+    const res = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${tokens[role]}`, 'accept-encoding': 'gzip, br' },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    return performance.now() - t;
+  };
+  const raw = new pg.Client({ connectionString: scratch.url });
+  raw.on('error', () => {});
+  await raw.connect();
+  const replay = async (c: pg.Client, statements: Statement[]) => {
+    const t = performance.now();
+    for (const s of statements) await c.query(s);
+    return performance.now() - t;
+  };
+
+  // The plans of the QA requests' statements on subjects and their counts (docs/performance.md), to BENCH_EXPLAIN.
+  if (process.env.BENCH_EXPLAIN) {
+    const out: string[] = [];
+    for (const [title, url] of queries('qa')) {
+      for (const st of captured.get(`qa ${url}`)!) {
+        if (!/from "subject(s|_visits|_tallies|_visit_tallies)"/.test(st.text)) continue;
+        const plan = await raw.query({ text: `explain (analyze, costs off, timing on) ${st.text}`, values: st.values });
+        out.push(`-- ${title}\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+      }
+    }
+    fs.writeFileSync(process.env.BENCH_EXPLAIN, out.join('\n'));
+  }
+
+  const fmt = (xs: number[]) => [50, 95, 99].map((p) => percentile(xs, p).toFixed(1)).join(' / ');
+  console.log(
+    `\n| role | query | API p50 / p95 / p99 ms | raw SQL p50 / p95 / p99 ms | API p95 ÷ raw p95 | statements | goal p95 ≤ ${BUDGET_MS} ms |`,
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  let over = 0;
+  const singleP95: number[] = [];
+  for (const role of roles) {
+    for (const [title, url] of queries(role)) {
+      const statements = captured.get(`${role} ${url}`)!;
+      for (let i = 0; i < 5; i++) {
+        await get(role, url);
+        await replay(raw, statements);
+      }
+      const api: number[] = [];
+      const sql: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        api.push(await get(role, url));
+        sql.push(await replay(raw, statements));
+      }
+      const p95 = percentile(api, 95);
+      singleP95.push(p95);
+      if (p95 > BUDGET_MS) over++;
+      console.log(
+        `| ${role} | ${title} | ${fmt(api)} | ${fmt(sql)} | ${(p95 / percentile(sql, 95)).toFixed(2)} | ${statements.length} | ${p95 <= BUDGET_MS ? 'OK' : 'OVER'} |`,
+      );
+    }
+  }
+  await raw.end();
+
+  // ------------------------------------------------------------------------------------- concurrent clients
+  const mix = roles.flatMap((role) => queries(role).map(([, url]) => [role, url] as const));
+  const runFor = async (one: (i: number, k: number) => Promise<number>) => {
+    const samples: number[] = [];
+    let errors = 0;
+    const until = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, k) => {
+        for (let i = k; performance.now() < until; i += CLIENTS) {
+          try {
+            samples.push(await one(i % mix.length, k));
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    return { samples, errors, perSecond: samples.length / SECONDS };
+  };
+  const apiRun = await runFor((i) => get(mix[i]![0], mix[i]![1]));
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: scratch.url });
+      c.on('error', () => {});
+      await c.connect();
+      return c;
+    }),
+  );
+  const rawRun = await runFor((i, k) => replay(clients[k]!, captured.get(`${mix[i]![0]} ${mix[i]![1]}`)!));
+  await Promise.all(clients.map((c) => c.end()));
+  clearInterval(sampler);
+  const ratio = apiRun.perSecond / rawRun.perSecond;
+  console.log(
+    `\n${CLIENTS} concurrent clients, ${SECONDS} s each, the ${mix.length} requests in turn:` +
+      `\n  API: ${apiRun.perSecond.toFixed(0)} req/s, p50 / p95 / p99 ${fmt(apiRun.samples)} ms, ${apiRun.errors} errors` +
+      `\n  raw SQL: ${rawRun.perSecond.toFixed(0)} req/s, p50 / p95 / p99 ${fmt(rawRun.samples)} ms, ${rawRun.errors} errors` +
+      `\n  throughput API ÷ raw SQL: ${ratio.toFixed(2)} (goal ≥ 0.7)` +
+      `\n  server processes (${PROCESSES > 1 ? `SERVER_PROCESSES=${PROCESSES}` : 'one'}): peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} (goal ≤ 400 MB each)` +
+      `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms`,
+  );
+  process.exitCode = over === 0 && apiRun.errors === 0 ? 0 : 1;
+} catch (e) {
+  console.error(e);
+  process.exitCode = 1;
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  await scratch.drop();
+}
+process.exit();
