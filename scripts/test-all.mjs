@@ -2,32 +2,63 @@
 // Runs every suite: unit, the date rules under two time zones far apart, API on the embedded database, API on
 // PostgreSQL (when TEST_DATABASE_URL is set) and end-to-end in headless Chromium; prints one closing line
 // "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//
+// Order: unit and the date rules first (they use every core), then two lanes side by side: the API suites
+// (one worker each) and the web build with the end-to-end suite (one browser). The end-to-end suite spends
+// most of its time waiting on the browser, so the API suites fill the other core; the API lane's output is
+// kept in a file and printed when it ends, so that each suite's log stays readable. TEST_LANES=1 runs
+// everything in turn, as before.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit dates api e2e`
 const want = (name) => only.length === 0 || only.includes(name);
+const inTurn = process.env.TEST_LANES === '1';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edc-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
+const started = Date.now();
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
-function run(name, cmd, args, env, resultFile, count) {
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+/** Runs one command; its output goes to the terminal, or to `logFile` (printed by the caller later). */
+function exec(cmd, args, env, logFile) {
+  return new Promise((resolve) => {
+    const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
+    const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+    child.on('close', (code) => {
+      if (logFile) fs.closeSync(out);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** What the API lane printed, shown after both lanes end so that it does not cut into the browser's log. */
+const deferred = [];
+
+async function run(name, cmd, args, env, resultFile, count, logFile) {
+  const since = Date.now();
+  if (!logFile) console.log(`\n=== ${name} ===`);
+  const status = await exec(cmd, args, env, logFile);
   let counted = { passed: 0, failed: 0, skipped: 0 };
   try {
     counted = count(JSON.parse(fs.readFileSync(resultFile, 'utf8')));
   } catch {
     counted.failed += 1; // no report: the suite did not run
   }
-  if (r.status !== 0 && counted.failed === 0) counted.failed = 1;
+  if (status !== 0 && counted.failed === 0) counted.failed = 1;
   for (const k of Object.keys(totals)) totals[k] += counted[k];
-  if (r.status !== 0) failedSuites.push(name);
-  console.log(
-    `--- ${name}: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''}`,
-  );
+  if (status !== 0) failedSuites.push(name);
+  const summary = `--- ${name}: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''} (${minutes(since)})`;
+  if (!logFile) return console.log(summary);
+  const log = fs.readFileSync(logFile, 'utf8');
+  console.log(`--- ${name} ended beside the end-to-end suite: its log follows at the end`);
+  deferred.push(() => {
+    console.log(`\n=== ${name} (run beside the end-to-end suite) ===`);
+    process.stdout.write(log);
+    console.log(summary);
+  });
 }
 
 const vitestCount = (j) => ({
@@ -35,51 +66,72 @@ const vitestCount = (j) => ({
   failed: j.numFailedTests,
   skipped: j.numPendingTests + (j.numTodoTests ?? 0),
 });
-const vitest = (name, projects, env = {}, files = []) => {
-  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+const vitest = (name, projects, { env = {}, files = [], workers, quiet = false } = {}) => {
+  const slug = name.replace(/\W+/g, '-');
+  const out = path.join(tmp, `${slug}.json`);
   const args = [
     'vitest',
     'run',
     ...files,
     ...projects.flatMap((p) => ['--project', p]),
+    ...(workers ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  run(name, 'npx', args, env, out, vitestCount);
+  return run(name, 'npx', args, env, out, vitestCount, quiet ? path.join(tmp, `${slug}.log`) : undefined);
 };
 
-if (want('unit')) vitest('unit', ['domain', 'server-unit']);
+async function apiLane(beside) {
+  // Beside the browser, one worker each: two would take the core the end-to-end suite needs.
+  const opts = beside ? { workers: 1, quiet: true } : {};
+  if (want('api')) await vitest('api (PGlite)', ['server-api'], { ...opts, env: { TEST_DB: 'pglite' } });
+  if (want('api') && process.env.TEST_DATABASE_URL)
+    await vitest('api (PostgreSQL)', ['server-api'], { ...opts, env: { TEST_DB: 'postgres' } });
+}
+
+async function e2eLane() {
+  if (!want('e2e')) return;
+  const out = path.join(tmp, 'e2e.json');
+  const build = await exec('npm', ['run', 'build', '-w', 'apps/web'], {});
+  if (build !== 0) {
+    totals.failed += 1;
+    failedSuites.push('web build');
+    return;
+  }
+  const count = (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped });
+  await run(
+    'e2e (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    // The runner and the server in a zone far from the browser's (Europe/Moscow): a spec that takes a date
+    // from the runner's clock instead of the browser's fails here, and the server's TZ must change nothing.
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out, TZ: process.env.E2E_TZ ?? 'America/Los_Angeles' },
+    out,
+    count,
+  );
+}
+
+if (want('unit')) await vitest('unit', ['domain', 'server-unit']);
 // The date rules (docs/dates.md) with the machine in UTC+14 and in UTC−8: 22 hours apart, so a test that
 // takes "today" from the machine's clock fails in one of them at almost any hour, not three hours a day.
 const DATE_TESTS = ['packages/domain/src/time', 'packages/domain/src/subjects', 'apps/server/test/api/dates.test.ts'];
 for (const tz of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
-  if (want('dates')) vitest(`dates (TZ=${tz})`, ['domain', 'server-api'], { TZ: tz, TEST_DB: 'pglite' }, DATE_TESTS);
+  if (want('dates'))
+    await vitest(`dates (TZ=${tz})`, ['domain', 'server-api'], { env: { TZ: tz, TEST_DB: 'pglite' }, files: DATE_TESTS });
 }
-if (want('api')) vitest('api (PGlite)', ['server-api'], { TEST_DB: 'pglite' });
-if (want('api') && process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', ['server-api'], { TEST_DB: 'postgres' });
-if (want('e2e')) {
-  const out = path.join(tmp, 'e2e.json');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
-  if (build.status !== 0) {
-    totals.failed += 1;
-    failedSuites.push('web build');
-  } else {
-    const count = (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped });
-    run(
-      'e2e (Chromium)',
-      'npx',
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      // The runner and the server in a zone far from the browser's (Europe/Moscow): a spec that takes a date
-      // from the runner's clock instead of the browser's fails here, and the server's TZ must change nothing.
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: out, TZ: process.env.E2E_TZ ?? 'America/Los_Angeles' },
-      out,
-      count,
-    );
-  }
+const beside = !inTurn && want('e2e') && want('api');
+if (beside) {
+  await Promise.all([apiLane(true), e2eLane()]);
+  for (const print of deferred) print();
+} else {
+  await apiLane(false);
+  await e2eLane();
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(failedSuites.length ? `\nFailed: ${failedSuites.join(', ')}` : '\nAll suites passed.');
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''} in ${minutes(started)}`,
+);
 process.exit(failedSuites.length ? 1 : 0);

@@ -52,3 +52,45 @@ export async function subjectVersion(request: APIRequestContext, headers: Record
   expect(reply.ok(), await reply.text()).toBe(true);
   return ((await reply.json()) as { data: { version: number } }).data.version;
 }
+
+export interface FormReply {
+  id: string;
+  version: number;
+  subjectFormSectionList: {
+    id: string;
+    version: number;
+    subjectFormFieldList: { id: string; isHidden: boolean; formField: { text: string } }[];
+  }[];
+}
+
+/** Adds a form to the visit, enters its values, confirms its sections and completes it (as the site); its id. */
+export async function completeForm(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  subjectVisitId: string,
+  title: string,
+  values: Record<string, string>,
+): Promise<string> {
+  const page = (await (await request.get(`/api/SubjectsVisit/${subjectVisitId}`, { headers })).json()) as {
+    data: { availableFormList: { id: string; title: string }[] };
+  };
+  const formId = page.data.availableFormList.find((f) => f.title === title)!.id;
+  const created = await postOk<FormReply>(request, headers, '/api/SubjectsForm', { formId, subjectVisitId });
+  const fields = created.subjectFormSectionList.flatMap((s) => s.subjectFormFieldList);
+  for (const [text, data] of Object.entries(values)) {
+    const field = fields.find((f) => f.formField.text === text);
+    expect(field, text).toBeDefined();
+    await postOk(request, headers, '/api/ItemData', { subjectFormFieldId: field!.id, data });
+  }
+  const read = async () =>
+    ((await (await request.get(`/api/SubjectsForm/${created.id}`, { headers })).json()) as { data: FormReply }).data;
+  for (const s of (await read()).subjectFormSectionList) {
+    const changed = await postOk<{ version: number }>(request, headers, `/api/SubjectsFormSection/${s.id}/ChangeStatus`, {
+      status: 'Completed',
+      version: s.version,
+    });
+    await postOk(request, headers, `/api/SubjectsFormSection/${s.id}/Complete`, { date: null, version: changed.version });
+  }
+  await postOk(request, headers, `/api/SubjectsForm/${created.id}/Complete`, { version: (await read()).version });
+  return created.id;
+}

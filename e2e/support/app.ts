@@ -20,10 +20,19 @@ export const MENU = {
   researches: 'Исследования',
   users: 'Пользователи',
   monitoringVisits: 'Мониторинговые визиты',
+  researchMonitoringVisits: 'Мониторинговые визиты исследования',
+  researchDocuments: 'Документы исследования',
+  researchStatistic: 'Статистика исследования',
   audit: 'Журнал аудита',
   queries: 'Запросы',
   rules: 'Правила',
   dataExchange: 'Обмен данными',
+  dosings: 'Дозирования',
+  iwrs: 'IWRS: списки, упаковки, поставки',
+  qaValidation: 'Валидация исследования',
+  journals: 'Журналы',
+  summary: 'Сводные таблицы',
+  researchVisits: 'Визиты исследования',
 } as const;
 
 export interface DemoAccount {
@@ -59,6 +68,8 @@ const ADMINISTRATION_LINKS = [
   MENU.researchSettings,
   MENU.versions,
   MENU.timePoints,
+  MENU.researchMonitoringVisits,
+  MENU.researchDocuments,
   MENU.researches,
   MENU.organisationSettings,
   MENU.centres,
@@ -67,10 +78,13 @@ const ADMINISTRATION_LINKS = [
 
 /**
  * A site, test-site or QA employee: lands on the subject matrix (no breadcrumbs there). QA exports the
- * clinical data (permission data_export: the data exchange page); sites do not.
+ * clinical data (permission data_export: the data exchange page) and validates the design (qaValidation/visits);
+ * sites do neither.
  */
-function researcher(email: string, role: string, organisation: string, exports = false): DemoAccount {
-  const dataExchange = [MENU.dataExchange];
+function researcher(email: string, role: string, organisation: string, exports = false, testSite = false): DemoAccount {
+  const dataExchange = [MENU.dataExchange, MENU.qaValidation];
+  // Journals for sites, test sites and QA; summary tables and research visits for sites and QA, not test sites.
+  const tables = testSite ? [] : [MENU.summary, MENU.researchVisits];
   return {
     email,
     homePath: subjectMatrix,
@@ -80,7 +94,19 @@ function researcher(email: string, role: string, organisation: string, exports =
     role,
     organisations: [organisation],
     currentOrganisation: organisation,
-    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries, MENU.rules, MENU.references, ...(exports ? dataExchange : [])],
+    // DEMO-001 has IWRS: everyone in it sees dosings; a site also its kits and shipments (exports: QA, no site).
+    // QA (the exporting accounts) also reads the research statistic; sites do not.
+    menuLinks: [
+      MENU.subjectMatrix,
+      MENU.profile,
+      MENU.queries,
+      MENU.rules,
+      MENU.references,
+      MENU.dosings,
+      MENU.journals,
+      ...tables,
+      ...(exports ? [...dataExchange, MENU.researchStatistic] : [MENU.iwrs]),
+    ],
     menuGroups: [MENU.organisations],
     menuAbsent: [
       MENU.administration,
@@ -88,7 +114,8 @@ function researcher(email: string, role: string, organisation: string, exports =
       MENU.researchSettings,
       MENU.forms,
       MENU.organisationSettings,
-      ...(exports ? [] : dataExchange),
+      ...(testSite ? [MENU.summary, MENU.researchVisits] : []),
+      ...(exports ? [] : [...dataExchange, MENU.researchStatistic]),
     ],
     activeLink: MENU.subjectMatrix,
   };
@@ -111,12 +138,18 @@ export const ACCOUNTS: DemoAccount[] = [
       MENU.rules,
       MENU.references,
       MENU.dataExchange,
+      MENU.dosings,
+      MENU.iwrs,
+      MENU.qaValidation,
+      MENU.summary,
+      MENU.researchVisits,
+      MENU.researchStatistic,
       ...ADMINISTRATION_LINKS,
       MENU.audit,
       MENU.users,
     ],
     menuGroups: [MENU.organisations, MENU.administration],
-    menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits],
+    menuAbsent: [MENU.subjectMatrix, MENU.monitoringVisits, MENU.journals],
     activeLink: MENU.researchSettings,
   },
   {
@@ -140,37 +173,50 @@ export const ACCOUNTS: DemoAccount[] = [
       MENU.queries,
       MENU.rules,
       MENU.dataExchange,
+      MENU.qaValidation,
+      MENU.summary,
+      MENU.journals,
+      MENU.researchVisits,
     ],
     activeLink: null,
   },
   researcher('site@demo.test', 'Главный исследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
   researcher('coresearcher@demo.test', 'Соисследователь — DEMO-001 — ГКБ №1', 'ГКБ №1'),
   researcher('site2@demo.test', 'Главный исследователь — DEMO-001 — Клиника Здоровье', 'Клиника Здоровье'),
-  researcher('testsite@demo.test', 'Главный исследователь — DEMO-001 — Тестовый центр', 'Тестовый центр'),
+  researcher('testsite@demo.test', 'Главный исследователь — DEMO-001 — Тестовый центр', 'Тестовый центр', false, true),
   researcher('qa@demo.test', 'Специалист отдела качества — DEMO-001 — Контроль качества', 'Контроль качества', true),
   researcher('dm@demo.test', 'Дата-менеджер — DEMO-001 — Контроль качества', 'Контроль качества', true),
   {
-    // Its home /monitoringVisits is not built yet.
+    // The monitor's home: their monitoring visits (no breadcrumbs there).
     email: 'kio@demo.test',
     homePath: '/monitoringVisits',
-    lands: pageAtWork,
-    heading: 'Раздел в разработке',
-    crumb: 'Раздел в разработке',
+    lands: '/monitoringVisits',
+    heading: 'Мониторинговые визиты',
+    crumb: null,
     role: 'Монитор — DEMO-001 — КИО Мониторинг',
     organisations: ['КИО Мониторинг'],
     currentOrganisation: 'КИО Мониторинг',
-    menuLinks: [MENU.subjectMatrix, MENU.profile, MENU.queries],
+    menuLinks: [
+      MENU.monitoringVisits,
+      MENU.subjectMatrix,
+      MENU.profile,
+      MENU.queries,
+      MENU.dosings,
+      MENU.summary,
+      MENU.researchVisits,
+      MENU.researchStatistic,
+    ],
     menuGroups: [MENU.organisations],
     menuAbsent: [
       MENU.administration,
       MENU.users,
       MENU.references,
       MENU.researchSettings,
-      MENU.monitoringVisits,
       MENU.rules,
       MENU.dataExchange,
+      MENU.journals,
     ],
-    activeLink: null,
+    activeLink: MENU.monitoringVisits,
   },
 ];
 

@@ -233,7 +233,7 @@ test('design a visit, a form with two sections and fields, reorder and complete 
   await expect(page.getByRole('button', { name: 'Добавить раздел' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Копировать в визиты' })).toBeVisible();
   if (shots) await page.screenshot({ path: shots('design-visit-forms-1280.png'), fullPage: true, animations: 'disabled' });
-  await page.getByRole('link', { name: 'Визиты' }).first().click();
+  await page.getByRole('link', { name: 'Визиты', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: `Формы визита «${VISIT}»` })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(FORM) })).toBeVisible();
   if (shots) await page.screenshot({ path: shots('design-visits-1280.png'), fullPage: true, animations: 'disabled' });

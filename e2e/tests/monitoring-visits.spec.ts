@@ -30,7 +30,7 @@ test('a monitor opens a visit of the matrix and sees the monitoring visits where
   await expect(item).toContainText('Подтвержден');
   await expect(item).toContainText('КИО Мониторинг');
   await expect(item).toContainText('Мониторова Мария');
-  await expect(item).toContainText('Рабочее время: 08:00–21:00');
+  await expect(item).toContainText('Рабочее время: 00:00–23:59');
   await view.getByRole('button', { name: 'Закрыть' }).click();
   await expect(view).toBeHidden();
 

@@ -107,7 +107,7 @@ test('sign in with the keyboard only', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Пароль', exact: true })).toHaveAttribute('type', 'text');
   await expect(page.getByRole('button', { name: 'Скрыть пароль' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Пароль', exact: true }).press('Enter');
-  // The monitor's home (/monitoringVisits) is not built yet.
-  await expect(page).toHaveURL(/\/pageAtWork$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Раздел в разработке' })).toBeVisible();
+  // The monitor's home: their monitoring visits.
+  await expect(page).toHaveURL(/\/monitoringVisits$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Мониторинговые визиты' })).toBeVisible();
 });

@@ -11,7 +11,9 @@ import { browserDate, futureEverywhere, shown } from '../support/dates';
 const SCREENING_VISIT = 'Скрининг';
 const PERIOD_VISIT = 'Визит 1';
 const SCREENING_NUMBER = 'E2E-S-001';
-const RANDOMISATION_NUMBER = 'E2E-R-001';
+// DEMO-001 has IWRS on: randomisation numbers come from its list (R-001 went to the demo's S-001).
+const TAKEN_NUMBER = 'R-001';
+let secondNumber = '';
 // A second subject, made through the API: randomised four weeks ago, with both visits held.
 const SECOND_NUMBER = 'E2E-S-002';
 const SECOND_NAME = 'Иванова Анна Петровна';
@@ -20,7 +22,7 @@ const today = () => shown(browserDate());
 const tomorrow = () => shown(futureEverywhere());
 const daysAgo = (n: number) => shown(browserDate(-n));
 
-/** E2E-S-002 through the API as the site's investigator: screened 30 days ago, randomised 28 days ago (group A),
+/** E2E-S-002 through the API as the site's investigator: screened 30 days ago, randomised 28 days ago (from the list),
  * visit 1 (day 14 ± 2) held 14 days ago. */
 async function createSecondSubject(request: APIRequestContext) {
   const site = await apiAuth(request, 'site@demo.test');
@@ -40,12 +42,11 @@ async function createSecondSubject(request: APIRequestContext) {
       visitId: await visitIdByKey(request, admin, researchId, key),
     });
   await visit('SCR', -30);
-  await postOk(request, site, `/api/Subjects/${subject.id}/Randomise`, {
+  const randomised = await postOk<{ randomizationNumber: string }>(request, site, `/api/Subjects/${subject.id}/Randomise`, {
     version: await subjectVersion(request, site, subject.id),
     randomizationDate: browserDate(-28),
-    randomizationGroup: 'A',
-    randomizationNumber: 'E2E-R-002',
   });
+  secondNumber = randomised.randomizationNumber;
   await visit('V1', -14);
 }
 
@@ -99,6 +100,8 @@ test.describe.serial('subject matrix', () => {
     await create.getByRole('button', { name: 'Создать' }).click();
     await expect(create).toBeHidden();
     await expect(toast(page, 'Сохранено')).toBeVisible();
+    // Other specs add subjects to site 01 too: the search keeps the new one on the first page.
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill(SCREENING_NUMBER);
     const subject = row(page, SCREENING_NUMBER);
     await expect(subject.getByRole('img', { name: 'Начат', exact: true })).toBeVisible();
     // A Started subject takes the screening visit first.
@@ -120,16 +123,17 @@ test.describe.serial('subject matrix', () => {
     await del.getByRole('button', { name: 'Отмена' }).click();
     await expect(del).toBeHidden();
 
-    // Randomise.
+    // Randomise: with IWRS the group and the number come from the randomisation list.
     const randomise = await rowAction(page, 'Рандомизировать');
     await expect(randomise.getByLabel(/^Дата рандомизации/)).toHaveValue(today());
-    await randomise.getByRole('combobox', { name: /^Группа рандомизации/ }).click();
-    await page.getByRole('option', { name: 'A', exact: true }).click();
-    await randomise.getByRole('textbox', { name: /^Рандомизационный номер/ }).fill(RANDOMISATION_NUMBER);
+    await expect(randomise.getByRole('combobox', { name: /^Группа рандомизации/ })).toHaveCount(0);
+    await expect(
+      randomise.getByText('Группа и рандомизационный номер будут назначены системой по рандомизационному списку (IWRS).'),
+    ).toBeVisible();
     await randomise.getByRole('button', { name: 'Сохранить' }).click();
     await expect(randomise).toBeHidden();
     await expect(subject.getByRole('img', { name: 'Рандомизирован', exact: true })).toBeVisible();
-    await expect(subject.getByRole('cell', { name: RANDOMISATION_NUMBER })).toBeVisible();
+    await expect(subject.getByRole('cell', { name: /^R-\d{3}$/ })).toBeVisible();
 
     // End participation: ahead of schedule needs a reason; by protocol does not.
     const end = await rowAction(page, 'Завершить участие');
@@ -142,11 +146,11 @@ test.describe.serial('subject matrix', () => {
     await expect(subject.getByRole('img', { name: 'Завершил по протоколу', exact: true })).toBeVisible();
 
     // The filters survive leaving and coming back.
-    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill('E2E');
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill('E2E-S');
     await expect(subject).toBeVisible();
     await page.goto('/profile');
     await openMatrix(page);
-    await expect(page.getByRole('searchbox', { name: 'Скрининговый номер' })).toHaveValue('E2E');
+    await expect(page.getByRole('searchbox', { name: 'Скрининговый номер' })).toHaveValue('E2E-S');
     await expect(row(page, SCREENING_NUMBER)).toBeVisible();
 
     // The subject page lists its visit; with no name, its crumb is the screening number.
@@ -200,7 +204,7 @@ test.describe.serial('subject matrix', () => {
 
     // Correct the randomisation from the subject info; the investigator is blinded, so the group stays hidden.
     const dialog = await rowAction(page, 'Информация о субъекте', SECOND_NUMBER);
-    await expect(dialog.getByText('E2E-R-002')).toBeVisible();
+    await expect(dialog.getByText(secondNumber)).toBeVisible();
     await dialog.getByRole('button', { name: 'Изменить рандомизацию' }).click();
     await expect(dialog.getByRole('combobox', { name: /^Группа рандомизации/ })).toHaveCount(0);
     await expect(dialog.getByText('Группа рандомизации скрыта (заслепление) и останется прежней.')).toBeVisible();
@@ -215,10 +219,10 @@ test.describe.serial('subject matrix', () => {
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(dialog.getByText(`Дата не может быть раньше ${daysAgo(30)}`)).toBeVisible();
     await rDate.fill(daysAgo(29));
-    await rNumber.fill(RANDOMISATION_NUMBER);
+    await rNumber.fill(TAKEN_NUMBER);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(
-      dialog.getByText(`Рандомизационный номер «${RANDOMISATION_NUMBER}» уже присвоен другому субъекту исследования`),
+      dialog.getByText(`Рандомизационный номер «${TAKEN_NUMBER}» уже присвоен другому субъекту исследования`),
     ).toBeVisible();
     await rNumber.fill('E2E-R-003');
     await dialog.getByRole('textbox', { name: /^Причина изменения/ }).fill('Ошибка ввода');
@@ -268,6 +272,8 @@ test.describe.serial('subject matrix', () => {
   test('QA filters by site and sees it read-only', async ({ page }) => {
     await signIn(page, 'qa@demo.test');
     await openMatrix(page);
+    // Site 01 holds more subjects than a page: the search keeps this one on the first.
+    await page.getByRole('searchbox', { name: 'Скрининговый номер' }).fill(SCREENING_NUMBER);
     await page.getByRole('combobox', { name: 'Центр' }).click();
     await page.getByRole('option', { name: /ГКБ №1/ }).click();
     const subject = row(page, SCREENING_NUMBER);

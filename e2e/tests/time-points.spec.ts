@@ -43,8 +43,6 @@ test.beforeAll(async ({ request }) => {
   await postOk(request, site, `/api/Subjects/${subject.id}/Randomise`, {
     version: await subjectVersion(request, site, subject.id),
     randomizationDate: browserDate(-15),
-    randomizationGroup: 'A',
-    randomizationNumber: `E2E-TP-R-${SUFFIX}`,
   });
   ids.subjectVisit = (await visit('V1', -2)).id;
 });

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { signIn, toast } from '../support/app';
-import { apiAuth, currentResearchId, postOk, visitIdByKey } from '../support/api';
+import { apiAuth, completeForm, currentResearchId, postOk, visitIdByKey } from '../support/api';
 import { browserDate } from '../support/dates';
 
 // Validation by QA, data managers and monitors (docs/queries-and-validation.md; spec operations sections 4, 5
@@ -17,47 +17,6 @@ const AE = 'Нежелательные явления';
 const VS = 'Жизненно важные показатели';
 
 const ids: { subject?: string; visit?: string } = {};
-
-interface FormReply {
-  id: string;
-  version: number;
-  subjectFormSectionList: {
-    id: string;
-    version: number;
-    subjectFormFieldList: { id: string; isHidden: boolean; formField: { text: string } }[];
-  }[];
-}
-
-/** Adds a form to the visit, enters its values, confirms its sections and completes it (as the site). */
-async function completeForm(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  subjectVisitId: string,
-  title: string,
-  values: Record<string, string>,
-) {
-  const page = (await (await request.get(`/api/SubjectsVisit/${subjectVisitId}`, { headers })).json()) as {
-    data: { availableFormList: { id: string; title: string }[] };
-  };
-  const formId = page.data.availableFormList.find((f) => f.title === title)!.id;
-  const created = await postOk<FormReply>(request, headers, '/api/SubjectsForm', { formId, subjectVisitId });
-  const fields = created.subjectFormSectionList.flatMap((s) => s.subjectFormFieldList);
-  for (const [text, data] of Object.entries(values)) {
-    const field = fields.find((f) => f.formField.text === text);
-    expect(field, text).toBeDefined();
-    await postOk(request, headers, '/api/ItemData', { subjectFormFieldId: field!.id, data });
-  }
-  const read = async () =>
-    ((await (await request.get(`/api/SubjectsForm/${created.id}`, { headers })).json()) as { data: FormReply }).data;
-  for (const s of (await read()).subjectFormSectionList) {
-    const changed = await postOk<{ version: number }>(request, headers, `/api/SubjectsFormSection/${s.id}/ChangeStatus`, {
-      status: 'Completed',
-      version: s.version,
-    });
-    await postOk(request, headers, `/api/SubjectsFormSection/${s.id}/Complete`, { date: null, version: changed.version });
-  }
-  await postOk(request, headers, `/api/SubjectsForm/${created.id}/Complete`, { version: (await read()).version });
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -32,15 +32,32 @@ async function indexIn(dialog: Locator): Promise<string> {
   return `${major}.${minor}`;
 }
 
-async function importOdm(page: Page, file: string): Promise<{ index: string; report: Locator }> {
+/**
+ * Imports a file from the import dialog. A file recognised as a re-import stops at the choice (the dry run wrote
+ * nothing): `known` picks a new version, or the update of the version the dialog names.
+ */
+async function importOdm(
+  page: Page,
+  file: string,
+  known?: { choose: 'new' } | { choose: 'update'; index: string },
+): Promise<{ index: string; report: Locator }> {
   await page.getByRole('button', { name: 'Импорт ODM' }).click();
   const dialog = page.getByRole('dialog', { name: 'Импорт ODM' });
   await dialog.getByTestId('odm-file-input').setInputFiles(file);
   await expect(dialog.getByTestId('odm-file-name')).toContainText(path.basename(file));
-  const index = await indexIn(dialog);
+  let index = await indexIn(dialog);
   await dialog.getByRole('button', { name: 'Импортировать' }).click();
+  if (known) {
+    const choice = page.getByRole('dialog', { name: 'Импорт ODM: файл уже знаком' });
+    await expect(choice.getByTestId('odm-same-as')).toBeVisible({ timeout: 30_000 });
+    if (known.choose === 'update') {
+      index = known.index;
+      await choice.getByRole('button', { name: `Обновить версию ${index}` }).click();
+    } else await choice.getByRole('button', { name: `Создать новую версию ${index}` }).click();
+  }
   const report = page.getByRole('dialog', { name: 'Импорт ODM: отчёт' });
-  await expect(report.getByText(`Создана версия ${index}`)).toBeVisible({ timeout: 30_000 });
+  const done = known?.choose === 'update' ? `Версия ${index} обновлена` : `Создана версия ${index}`;
+  await expect(report.getByText(done)).toBeVisible({ timeout: 30_000 });
   return { index, report };
 }
 
@@ -164,10 +181,10 @@ test('versions: protocol and research versions, status actions, ODM export and i
   expect(xml).toContain('<ODM');
   expect(xml).toContain(VISIT);
 
-  // Import it as a new version of the same research: a different index, and the report.
-  const first = await importOdm(page, odmFile);
+  // Import it as a new version of the same research: the file is recognised as the design of the version it was
+  // exported from, the dialog offers to update that version or create a new one; a new one, with its report.
+  const first = await importOdm(page, odmFile, { choose: 'new' });
   expect(first.index).not.toBe(index);
-  // The file is recognised as the design of the version it was exported from.
   await expect(first.report.getByTestId('odm-same-as')).toContainText(`Файл — снова дизайн версии ${index}`);
   const visits = Number(await first.report.getByTestId('odm-count-visits').textContent());
   expect(visits).toBeGreaterThanOrEqual(1);
@@ -177,6 +194,15 @@ test('versions: protocol and research versions, status actions, ODM export and i
   await expect(first.report).toHaveCount(0);
   const imported = page.getByTestId('research-version-row').filter({ hasText: `Версия ${first.index}` });
   await expect(imported.getByTestId('version-status')).toHaveText('Разработка');
+
+  // The same file again is the design of the new version: updating it in place changes nothing and adds no version.
+  const rowsBefore = await page.getByTestId('research-version-row').count();
+  const update = await importOdm(page, odmFile, { choose: 'update', index: first.index });
+  await expect(update.report.getByTestId('odm-update-created')).toHaveText('0');
+  await expect(update.report.getByTestId('odm-update-removed')).toHaveText('0');
+  await expect(update.report.getByTestId('odm-update-unchanged')).not.toHaveText('0');
+  await update.report.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(page.getByTestId('research-version-row')).toHaveCount(rowsBefore);
   if (shots) await page.screenshot({ path: shots('versions-research-1280.png'), fullPage: true, animations: 'disabled' });
 
   // An admin picks another research at the top and imports the same file into it.

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
@@ -15,6 +17,8 @@ import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
+import { responseSerializerCompiler } from './platform/http/serializer.js';
+import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { requestLanguage } from './platform/http/language.js';
@@ -23,6 +27,8 @@ import { auditActorOf } from './platform/http/guards.js';
 import { unauthorized } from './platform/http/errors.js';
 import type { Deps } from './platform/deps.js';
 import { startJobQueue } from './platform/jobs/queue.js';
+import { drTrialFromConfig } from './platform/dr-trial/dr-trial-client.js';
+import { scheduledTasks } from './scheduled-tasks.js';
 import type { JobHandlers } from './platform/jobs/jobs.js';
 import { jobHandlers } from './jobs.js';
 import { resolveActor } from './modules/auth/session.service.js';
@@ -64,7 +70,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY ?? false),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies: compiled serialisation in production, checked against their schemas elsewhere (serializer.ts).
+  app.setSerializerCompiler(
+    responseSerializerCompiler(config.RESPONSE_SERIALISER ?? (config.NODE_ENV === 'production' ? 'compiled' : 'checked')),
+  );
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const serveWeb = fs.existsSync(path.join(webDist, 'index.html'));
   // The single-page app answers every other GET; its router decides.
@@ -86,7 +95,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     body === '' ? done(null, undefined) : jsonParser(req, body as string, done),
   );
   useAuditKey(resolveAuditKey(config, opts.database.kind, app.log));
-  const deps: Deps = { config, db: opts.database.db, mailer, jobs: { enqueue: async () => {} } };
+  const deps: Deps = {
+    config,
+    db: opts.database.db,
+    mailer,
+    jobs: { enqueue: async () => {} },
+    drTrial: drTrialFromConfig(config),
+  };
   app.decorate('deps', deps);
   const queue = await startJobQueue({
     database: opts.database,
@@ -96,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pollingSeconds: config.JOB_POLL_SECONDS,
     retrySeconds: config.JOB_RETRY_SECONDS,
     log: app.log,
+    scheduled: scheduledTasks,
   });
   deps.jobs = queue;
   // The queue stops (its running jobs finish) before the database is closed.
@@ -113,7 +129,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // JSON replies and static files, gzip or brotli as the client accepts (a page of the matrix: ~200 KB → ~15 KB).
+  if (config.COMPRESSION === 'on')
+    await app.register(compress, {
+      global: true,
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+  // Counted in the database, so that several server processes share the limits.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.database.db) as never });
   await app.register(swagger, {
     openapi: {
       info: { title: 'EDC API', version: '0.1.0', description: 'Clinical-research EDC and trial management' },

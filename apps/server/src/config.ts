@@ -47,6 +47,18 @@ const schema = z.object({
     .default(12),
   /** Swagger UI and the OpenAPI document at /api/docs: on by default, off by default when NODE_ENV=production. */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /**
+   * How replies are written (platform/http/serializer.ts): `compiled` (fast-json-stringify, the default in production)
+   * or `checked` against their zod schemas (the default otherwise, so the tests check every reply).
+   */
+  RESPONSE_SERIALISER: z.enum(['compiled', 'checked']).optional(),
+  /** gzip/brotli for JSON replies and static files when the client accepts them (on by default). */
+  COMPRESSION: z.enum(['on', 'off']).default('on'),
+  /**
+   * Server processes sharing the port (node:cluster; PostgreSQL only: the embedded database belongs to one process).
+   * Sessions, sign-in throttling and jobs are in the database; docs/operations.md "Several processes".
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Requests per minute allowed to each Auth endpoint from one address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /**
@@ -64,6 +76,15 @@ const schema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /** Seconds before a failed attempt of a job is tried again. */
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * The external trial system DrTrial (docs/external-trial.md): its API's base address and the bearer token
+   * this server presents. Both set: visits load from it and signed visits' PDFs are sent to it; otherwise the
+   * link is off and its buttons are hidden.
+   */
+  DRTRIAL_URL: z.string().url().optional(),
+  DRTRIAL_TOKEN: z.string().min(1).optional(),
+  /** Seconds a call to DrTrial may take before it counts as failed. */
+  DRTRIAL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -11,6 +11,7 @@ import { supportRoutes } from './modules/support/support.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-visits.routes.js';
+import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dataEntryRoutes } from './modules/data-entry/data-entry.routes.js';
@@ -20,6 +21,9 @@ import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { timePointsRoutes } from './modules/time-points/time-points.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes.js';
+import { iwrsRoutes } from './modules/iwrs/iwrs.routes.js';
+import { qaValidationRoutes } from './modules/qa-validation/qa-validation.routes.js';
+import { externalTrialRoutes } from './modules/external-trial/external-trial.routes.js';
 
 /** Every API module, mounted under /api. */
 export function apiRoutes(api: FastifyInstance): void {
@@ -35,6 +39,7 @@ export function apiRoutes(api: FastifyInstance): void {
   designRoutes(api);
   subjectsRoutes(api);
   monitoringVisitsRoutes(api);
+  summaryRoutes(api);
   documentsRoutes(api);
   auditRoutes(api);
   dataEntryRoutes(api);
@@ -44,4 +49,7 @@ export function apiRoutes(api: FastifyInstance): void {
   timePointsRoutes(api);
   jobsRoutes(api);
   dataExchangeRoutes(api);
+  iwrsRoutes(api);
+  qaValidationRoutes(api);
+  externalTrialRoutes(api);
 }

@@ -4,9 +4,11 @@ import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import type { Deps } from './platform/deps.js';
 import { startJobQueue } from './platform/jobs/queue.js';
+import { scheduledTasks } from './scheduled-tasks.js';
 import { jobHandlers } from './jobs.js';
 import path from 'node:path';
 import { pino } from 'pino';
+import { drTrialFromConfig } from './platform/dr-trial/dr-trial-client.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (exports, imports), for scaling out beside
@@ -24,7 +26,7 @@ useAuditKey(resolveAuditKey(config, database.kind, log));
 const mailer = config.SMTP_URL
   ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
   : outboxMailer(path.join(config.dataDir, 'outbox'), log);
-const deps: Deps = { config, db: database.db, mailer, jobs: { enqueue: async () => {} } };
+const deps: Deps = { config, db: database.db, mailer, jobs: { enqueue: async () => {} }, drTrial: drTrialFromConfig(config) };
 const queue = await startJobQueue({
   database,
   deps,
@@ -33,6 +35,7 @@ const queue = await startJobQueue({
   pollingSeconds: config.JOB_POLL_SECONDS,
   retrySeconds: config.JOB_RETRY_SECONDS,
   log,
+  scheduled: scheduledTasks,
 });
 deps.jobs = queue;
 log.info({ workers: Math.max(1, config.JOB_WORKERS) }, 'worker ready');

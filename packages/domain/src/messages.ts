@@ -1,6 +1,8 @@
 import type { Language } from './enums.js';
 import type { Localised } from './enum-labels.js';
 import { FUTURE_DATE_MESSAGES } from './subjects/dates.js';
+import { IWRS_ERROR_MESSAGES } from './iwrs/iwrs-messages.js';
+import { DR_TRIAL_ERROR_MESSAGES } from './external-trial/dr-trial-messages.js';
 
 /**
  * Server error texts in both languages, by code. Placeholders in braces are filled from params.
@@ -225,6 +227,22 @@ export const ERROR_MESSAGES = {
   odm_rule_invalid: {
     ru: 'Правило {rule} из файла ODM не импортировано, импорт отменён: {detail}',
     en: 'Rule {rule} of the ODM file cannot be imported, nothing was imported: {detail}',
+  },
+  odm_update_not_same: {
+    ru: '«{field}»: обновить можно только версию, которую файл повторяет ({index})',
+    en: '“{field}”: only the version the file is a re-import of can be updated ({index})',
+  },
+  odm_update_version_status: {
+    ru: 'Версию {index} нельзя обновить из файла ODM: она не в статусе «Разработка» (Designed)',
+    en: 'Version {index} cannot be updated from an ODM file: it is not in status “Designed”',
+  },
+  odm_update_field_unused: {
+    ru: 'Поле «{field}» не используется при обновлении версии, уберите его',
+    en: '“{field}” is not used when a version is updated; leave it out',
+  },
+  odm_update_refused: {
+    ru: 'Версия {index} не обновлена, ничего не изменено: {detail}',
+    en: 'Version {index} was not updated, nothing was changed: {detail}',
   },
   // The ODM ClinicalData import: the issues of its report (docs/data-exchange.md "Import of clinical data").
   clinical_import_unknown_event: {
@@ -464,6 +482,10 @@ export const ERROR_MESSAGES = {
     ru: 'Выберите исследовательский центр исследования',
     en: 'Choose a site of the research',
   },
+  monitoring_work_day_window: {
+    ru: 'Визит доступен для работы с {start} до {end}.',
+    en: 'The visit is open for work from {start} to {end}.',
+  },
   monitoring_visit_ended: {
     ru: 'Визит прошел: изменить его нельзя',
     en: 'The monitoring visit has ended and cannot be changed',
@@ -489,6 +511,54 @@ export const ERROR_MESSAGES = {
   visit_documents_locked: {
     ru: 'Визит подписан: документы визита изменить нельзя',
     en: 'The visit is signed: its documents cannot change',
+  },
+  visit_not_signed: {
+    ru: 'Визит не подписан: PDF визита формируется после подписи',
+    en: 'The visit is not signed: its PDF is made once it is signed',
+  },
+  version_changes_order: {
+    ru: 'Вторая версия должна быть позже первой',
+    en: 'The second version must be later than the first',
+  },
+  dataset_unknown_ids: {
+    ru: 'Выбранные визиты или формы не найдены в этом исследовании',
+    en: 'Some of the chosen visits or forms are not in this research',
+  },
+  template_unknown_ids: {
+    ru: 'Выбранные визиты или версия протокола не найдены в этой версии исследования',
+    en: 'Some of the chosen visits or the protocol version are not in this research version',
+  },
+  dataset_creators_odm_only: {
+    ru: 'Создатели значений выгружаются только в формате ODM ClinicalData',
+    en: 'Value creators are exported in the ODM ClinicalData format only',
+  },
+  document_generation_failed: {
+    ru: 'Документ не сформирован из-за внутренней ошибки',
+    en: 'The document could not be made because of an internal error',
+  },
+  document_deleted: {
+    ru: 'Документ удалён',
+    en: 'The document has been deleted',
+  },
+  document_visibility_creator: {
+    ru: 'Общий доступ к документу может снять только его автор',
+    en: 'Only the author of a document can make it private again',
+  },
+  document_not_admin: {
+    ru: 'Удалять документы может только администратор исследования',
+    en: 'Only an administrator of the research can delete documents',
+  },
+  document_not_manager: {
+    ru: 'Видимость документа меняют администратор исследования или автор документа',
+    en: 'Only an administrator of the research or the author of the document can change its visibility',
+  },
+  session_key_missing: {
+    ru: 'У сеанса нет открытого ключа шифрования (publicKey): войдите в систему снова',
+    en: 'This session has no encryption public key (publicKey): sign in again',
+  },
+  document_not_pdf: {
+    ru: 'Просмотр доступен только для документов PDF',
+    en: 'Only PDF documents can be previewed',
   },
   // Data entry (docs/data-entry.md).
   item_value_invalid: { ru: 'Некорректное значение: «{field}»', en: 'Invalid value: “{field}”' },
@@ -620,6 +690,39 @@ export const ERROR_MESSAGES = {
     ru: 'Ответ с изменением данных невозможен для поля-файла и вычисляемого поля',
     en: 'An answer cannot change the value of a file or calculated field',
   },
+  // QA validation of the design (docs/qa-validation.md)
+  qa_note_closed: {
+    ru: 'Замечание ОКК закрыто: действие невозможно',
+    en: 'The QA note is closed: this is no longer possible',
+  },
+  qa_note_not_new: {
+    ru: 'Предложить решение можно только по новому замечанию ОКК',
+    en: 'Only a new QA note can be marked resolved',
+  },
+  qa_open_notes: {
+    ru: 'Есть открытые замечания ОКК ({count}): закройте их, прежде чем подтверждать',
+    en: 'There are open QA notes ({count}): close them before validating',
+  },
+  qa_version_not_validating: {
+    ru: 'Версия {index} не находится на проверке ОКК',
+    en: 'Version {index} is not under QA validation',
+  },
+  qa_item_validated: {
+    ru: 'Проверено ОКК: отмените проверку, прежде чем добавлять замечание',
+    en: 'Validated by QA: cancel the validation before adding a note',
+  },
+  qa_note_target: {
+    ru: 'Поле «{field}» не относится к выбранной форме или визиту',
+    en: '“{field}” does not belong to the chosen form or visit',
+  },
+  qa_not_validated: {
+    ru: 'Начать тестирование нельзя: ОКК не проверил {items}',
+    en: 'Testing cannot start: QA has not validated {items}',
+  },
+  status_reason_required: {
+    ru: 'Укажите причину изменения статуса',
+    en: 'Give the reason for changing the status',
+  },
   // Rules
   rules_view_forbidden: {
     ru: 'У Вас нет прав для просмотра этой страницы',
@@ -698,6 +801,10 @@ export const ERROR_MESSAGES = {
     ru: 'Файл не является словарём данных REDCap (CSV): {detail}',
     en: 'The file is not a REDCap data dictionary (CSV): {detail}',
   },
+  // IWRS: randomisation lists, kits, shipments and dosings (iwrs/iwrs-messages.ts).
+  ...IWRS_ERROR_MESSAGES,
+  // The external trial system DrTrial (external-trial/dr-trial-messages.ts).
+  ...DR_TRIAL_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

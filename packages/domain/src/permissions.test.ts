@@ -18,6 +18,19 @@ const ctx = (over: Partial<PermissionContext>): PermissionContext => ({
 });
 const keys = (over: Partial<PermissionContext>) => [...permissionsFor(ctx(over))].sort();
 
+describe('IWRS permissions', () => {
+  it('give the sponsor’s centre the supply and only its unblinded staff the lists, in an IWRS research only', () => {
+    const manager = { organisationType: 'Admin', employeeType: 'Manager' } as const;
+    expect(keys({ ...manager, withIwrs: true })).toEqual(expect.arrayContaining(['iwrs_supply', 'iwrs_lists', 'dosings']));
+    expect(keys({ ...manager, userRole: 'Sponsor', withIwrs: true })).toContain('iwrs_supply');
+    expect(keys({ ...manager, userRole: 'Sponsor', withIwrs: true })).not.toContain('iwrs_lists');
+    expect(keys({ ...manager, withIwrs: false })).not.toContain('iwrs_supply');
+    const sitePi = { organisationType: 'Site', employeeType: 'PrincipalInvestigator', withIwrs: true } as const;
+    expect(keys(sitePi)).not.toContain('iwrs_supply');
+    expect(keys(sitePi)).not.toContain('iwrs_lists');
+  });
+});
+
 describe('permissionsFor', () => {
   // The documented matrix (docs/permissions.md): organisation type of the current employee → keys.
   const matrix: [string, Partial<PermissionContext>, PermissionKey[], PermissionKey[]][] = [

@@ -53,6 +53,10 @@ export const EXTRA_PERMISSION_KEYS = [
   'data_export',
   /** import subjects and their values from an ODM ClinicalData file */
   'data_import',
+  /** the sealed randomisation lists of an IWRS research: upload, generate, read (unblinded sponsor staff; docs/iwrs.md) */
+  'iwrs_lists',
+  /** kit supply of an IWRS research: import kits, change their status, ship them to sites (sponsor's centre) */
+  'iwrs_supply',
 ] as const;
 
 export const PERMISSION_KEYS = [...SPEC_PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -114,6 +118,11 @@ export function permissionsFor(ctx: PermissionContext): Set<PermissionKey> {
     add('subject_matrix', 'monitoring_visits', 'research_visits', 'summary', 'research_statistic', 'queries');
   }
   if (org && ctx.withIwrs) add('dosings');
+  // IWRS: the sponsor's centre runs the supply; only its unblinded staff (not the Sponsor role) see the lists.
+  if (org === 'Admin' && ctx.withIwrs) {
+    add('iwrs_supply');
+    if (seesRandomisationGroup(ctx)) add('iwrs_lists');
+  }
   if (seesRandomisationGroup(ctx)) add('randomisation_group');
   return keys;
 }

@@ -10,6 +10,8 @@ import { createVersion, transition } from '../modules/design/research-versions/r
 import { createSection } from '../modules/design/sections/sections.service.js';
 import { createVisit } from '../modules/design/visits/visits.service.js';
 import { addCentreVersion } from '../modules/centres/centre-versions.service.js';
+import { validateWholeVersion } from './demo-qa.js';
+import { asDemoUser } from './seed-caller.js';
 
 /** A form type of the demo design with its field definitions (CDASH-like keys). */
 interface DemoFormType {
@@ -128,7 +130,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /**
  * The demo study design of DEMO-001, built as its administrator through the design services: protocol
- * version 1.0, research version 1.0 taken to Working, eight form types, six visits with their forms
+ * version 1.0, research version 1.0 validated by QA and taken to Working, eight form types, six visits with their forms
  * (a field of each of the nine types, a dependent adverse-event block, a mask), and every centre
  * working in that version.
  */
@@ -211,7 +213,10 @@ export async function seedDemoDesign(deps: Deps, admin: ActorCaller, centreIds: 
     }
   }
 
-  for (const action of ['StartQaValidating', 'StartTesting', 'StartWorking'] as const) {
+  // QA reads the whole design and validates it before testing may start (the Start testing gate).
+  await transition(deps, admin, version.id, 'StartQaValidating');
+  await asDemoUser(deps.db, 'qa@demo.test', (qa) => validateWholeVersion(deps, qa, version.id));
+  for (const action of ['StartTesting', 'StartWorking'] as const) {
     await transition(deps, admin, version.id, action);
   }
   for (const centreId of centreIds) {

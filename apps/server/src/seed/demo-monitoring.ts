@@ -10,8 +10,9 @@ export const DEMO_MONITORED_SUBJECTS = ['S-001', 'S-002'];
 
 /**
  * One confirmed monitoring visit of DEMO-001, planned by its administrator: the demo monitor
- * (kio@demo.test) reviews the visits of S-001 and S-002 at site 01, from yesterday for two weeks, in the
- * default work hours.
+ * (kio@demo.test) reviews the visits of S-001 and S-002 at site 01, from yesterday for two weeks. Its work
+ * hours span the whole day (00:00:00–23:59:59): the work-day window (work-day-window.ts) would otherwise
+ * refuse the demo's site users their writes on those visits at night.
  */
 export async function seedDemoMonitoring(deps: Deps, admin: ActorCaller, kioCentreId: string): Promise<void> {
   const { db } = deps;
@@ -45,6 +46,8 @@ export async function seedDemoMonitoring(deps: Deps, admin: ActorCaller, kioCent
       endDate: new Date(thisHour + 14 * 24 * hour).toISOString(),
       researchOrganisationId: kioCentreId,
       monitorList: [monitor.id],
+      workDayStart: '00:00:00',
+      workDayEnd: '23:59:59',
       subjectVisitIdList: chosen.map((c) => c.id),
     }),
     admin,

@@ -16,7 +16,8 @@ interface DemoSubject {
   screenedDaysAgo: number;
   /** Visit keys and the day after screening each took place. */
   visits: [key: string, day: number][];
-  randomise?: { number: string; group: string; day: number };
+  /** DEMO-001 has IWRS on: the number and the group come from its randomisation list. */
+  randomise?: { day: number };
   screenFailure?: { day: number; reason: string };
 }
 
@@ -36,7 +37,7 @@ export const DEMO_SUBJECTS: Record<'site1' | 'site2', DemoSubject[]> = {
         ['RND', 2],
         ['V1', 16],
       ],
-      randomise: { number: 'R-001', group: 'A', day: 2 },
+      randomise: { day: 2 },
     },
     {
       screeningNumber: 'S-002',
@@ -48,7 +49,7 @@ export const DEMO_SUBJECTS: Record<'site1' | 'site2', DemoSubject[]> = {
         ['SCR', 0],
         ['RND', 1],
       ],
-      randomise: { number: 'R-002', group: 'B', day: 1 },
+      randomise: { day: 1 },
     },
     {
       screeningNumber: 'S-003',
@@ -113,8 +114,6 @@ export async function seedDemoSubjects(deps: Deps, site: ActorCaller, list: Demo
           subject.id,
           subjectRandomise.parse({
             randomizationDate: on(r.day),
-            randomizationGroup: r.group,
-            randomizationNumber: r.number,
             version: await versionOf(subject.id),
           }),
           site,

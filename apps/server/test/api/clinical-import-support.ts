@@ -68,6 +68,8 @@ export interface OdmForm {
   /** FormRepeatKey as written (a number, or anything else a file might hold). */
   repeat?: number | string;
   values: OdmValue[];
+  /** Further ItemGroupData, e.g. the instances of a repeating group (ItemGroupRepeatKey). */
+  groups?: { oid: string; repeat?: number; values: OdmValue[] }[];
 }
 export interface OdmEvent {
   oid: string;
@@ -98,7 +100,15 @@ export function clinicalOdm(list: OdmSubject[]): string {
         : `<ItemData ItemOID="${esc(v.oid)}" Value="${esc(v.value ?? '')}">${v.origin ? auditRecord(v.origin) : ''}</ItemData>`;
   const form = (f: OdmForm) =>
     `<FormData FormOID="${esc(f.oid)}"${f.repeat ? ` FormRepeatKey="${f.repeat}"` : ''}>` +
-    `<ItemGroupData ItemGroupOID="IG.${esc(f.oid.slice(2))}.1">${f.values.map(item).join('')}</ItemGroupData></FormData>`;
+    `<ItemGroupData ItemGroupOID="IG.${esc(f.oid.slice(2))}.1">${f.values.map(item).join('')}</ItemGroupData>` +
+    (f.groups ?? [])
+      .map(
+        (g) =>
+          `<ItemGroupData ItemGroupOID="${esc(g.oid)}"${g.repeat ? ` ItemGroupRepeatKey="${g.repeat}"` : ''}>` +
+          `${g.values.map(item).join('')}</ItemGroupData>`,
+      )
+      .join('') +
+    `</FormData>`;
   const event = (e: OdmEvent) =>
     `<StudyEventData StudyEventOID="${esc(e.oid)}"${e.repeat ? ` StudyEventRepeatKey="${e.repeat}"` : ''}>` +
     `${e.date ? auditRecord({ user: 'SOURCE.USER', at: `${e.date}T09:30:00+03:00` }) : ''}${e.forms.map(form).join('')}</StudyEventData>`;

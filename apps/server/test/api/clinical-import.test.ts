@@ -1,10 +1,20 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { auditLog, itemData, researchOrganisations, subjectFormFields, subjects } from '../../src/platform/db/schema/index.js';
 import { callsAs, createTestApp, type TestApp } from '../support/test-app.js';
 import { makeCentre, makeResearch } from '../support/factories.js';
 import { itemRows, parseOdm } from './data-export-support.js';
-import { assignCentreVersion, daysAgo, makeSubjectWorld, subjectsApi, type SubjectWorld } from '../support/subject-factories.js';
+import {
+  assignCentreVersion,
+  daysAgo,
+  makeSubject,
+  makeSubjectWorld,
+  subjectsApi,
+  type SubjectWorld,
+} from '../support/subject-factories.js';
 import {
   clinicalOdm,
   declaredOids,
@@ -23,6 +33,8 @@ import {
  * as data entry saves it with an audit record naming the job and the file, and a second import of the same
  * file changes nothing.
  */
+
+const REDCAP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/odm/redcap-longitudinal.odm.xml');
 
 let t: TestApp;
 let w: SubjectWorld;
@@ -465,6 +477,77 @@ describe('POST /ClinicalData/Import', () => {
     expect(job.result.issues).toEqual([]);
     expect(job.result.subjects.refused).toBe(0);
     expect(await valuesOf(copy.id, centre.id)).toEqual(original);
+  });
+
+  it('takes the data of a form one FormDef gave two events by its event, a repeating group’s instances into its repeating form, and exports them so', async () => {
+    const admin = w.callers.admin.token;
+    // A design imported from a REDCap-style ODM whose vitals FormDef is on the baseline and week 4 events.
+    const research = await makeResearch(db(), { grlsProtocolNumber: `SHARED-${Date.now()}` });
+    const imported = await callsAs(t.app, admin).ok('POST', '/ResearchVersions/ImportOdm', {
+      researchId: research.id,
+      xml: await fs.readFile(REDCAP, 'utf8'),
+      startedDate: '2020-01-01',
+    });
+    const centre = await makeCentre(db(), { researchId: research.id, type: 'Site', number: '01' });
+    await assignCentreVersion(db(), {
+      researchId: research.id,
+      centreId: centre.id,
+      researchVersionId: imported.researchVersion.id,
+      startedDate: '2020-01-01',
+    });
+    await makeSubject(db(), {
+      researchId: research.id,
+      centreId: centre.id,
+      screeningNumber: 'SH-1',
+      screenDate: daysAgo(40),
+      status: 'Screened',
+    });
+    const vitals = (sbp: string, weight?: string) => ({
+      oid: 'Form.vitals',
+      values: [{ oid: 'sbp', value: sbp }, ...(weight ? [{ oid: 'weight', value: weight }] : [])],
+    });
+    const xml = clinicalOdm([
+      {
+        key: 'SH-1',
+        events: [
+          {
+            oid: 'Event.baseline_arm_1',
+            date: daysAgo(30),
+            forms: [
+              {
+                ...vitals('120', '70.5'),
+                // The repeating medications group: two instances of its form.
+                groups: [
+                  { oid: 'vitals.meds', repeat: 1, values: [{ oid: 'med_name', value: 'Аспирин' }] },
+                  { oid: 'vitals.meds', repeat: 2, values: [{ oid: 'med_name', value: 'Лизиноприл' }] },
+                ],
+              },
+            ],
+          },
+          { oid: 'Event.week_4_arm_1', date: daysAgo(2), forms: [vitals('135')] },
+        ],
+      },
+    ]);
+    const job = await runImport(t.app, admin, {
+      researchId: research.id,
+      xml,
+      dryRun: false,
+      researchOrganisationId: centre.id,
+    });
+    expect(job.status, JSON.stringify(job.error)).toBe('Done');
+    expect(job.result.issues).toEqual([]);
+    expect(job.result).toMatchObject({ visits: { created: 2 }, forms: { created: 4 }, values: { created: 5 } });
+
+    const exported = await runJob(t.app, admin, '/DataExports', { researchId: research.id, format: 'odm' });
+    expect(exported.status).toBe('Done');
+    const rows = itemRows(parseOdm(await zippedText(t.app, admin, exported.documentId)));
+    expect(rows.map((r) => [r.event, r.form, r.formRepeat, r.item, r.value].join('|')).sort()).toEqual([
+      'Event.baseline_arm_1|Form.vitals.vitals.meds|1|med_name|Аспирин',
+      'Event.baseline_arm_1|Form.vitals.vitals.meds|2|med_name|Лизиноприл',
+      'Event.baseline_arm_1|Form.vitals||sbp|120',
+      'Event.baseline_arm_1|Form.vitals||weight|70.5',
+      'Event.week_4_arm_1|Form.vitals||sbp|135',
+    ]);
   });
 
   it('refuses a subject whose site has no centre and no default centre, listing the site', async () => {

@@ -86,8 +86,8 @@ export type EntryDesign = Awaited<ReturnType<typeof makeEntryDesign>>;
  * outside the forms' employeeTypesList) and a co-researcher; `newVisit()` enrols a male subject with a
  * held screening visit and gives the subject visit.
  */
-export function setupEntryApp() {
-  const suite = setupSubjectApp();
+export function setupEntryApp(env: Record<string, string> = {}) {
+  const suite = setupSubjectApp(env);
   const d = {} as EntryDesign;
   const extra = {} as { nurse: { token: string }; co: { token: string } };
   beforeAll(async () => {

@@ -14,7 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.app.deps);
   for (const who of ['admin', 'site', 'site2', 'qa', 'kio']) tokens[who] = await signIn(t.app, `${who}@demo.test`, DEMO_PASSWORD);
-});
+  // The whole demo world through the services: minutes on a loaded machine.
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -26,9 +27,22 @@ const get = async (who: string, url: string) => {
 };
 
 describe('demo seed', () => {
+  it('shows QA validation of DEMO-001 version 1.1 under way: notes in every state, some visits and forms validated', async () => {
+    const visits = await get('qa', '/QaVisits');
+    expect(visits.map((v: { validated: boolean }) => v.validated)).toEqual([false, false, true, true, true, true]);
+    expect(visits[0]).toMatchObject({ notesIndicator: 'New', formsValidated: 0 });
+    const secondForms = await get('qa', `/QaForms?qaVisitId=${visits[1].id}`);
+    expect(secondForms.every((f: { validated: boolean }) => f.validated)).toBe(true);
+    const notes = await get('admin', '/QaItemNotes?pageSize=50');
+    expect(notes.map((n: { status: string }) => n.status).sort()).toEqual(['Closed', 'New', 'ResolutionProposed', 'Updated']);
+  });
+
   it('gives DEMO-001 a working research version with six visits, their forms and every field type', async () => {
     const versions = await get('admin', '/ResearchVersions');
-    expect(versions.map((v: { index: string; status: string }) => [v.index, v.status])).toEqual([['1.0', 'Working']]);
+    expect(versions.map((v: { index: string; status: string }) => [v.index, v.status])).toEqual([
+      ['1.0', 'Working'],
+      ['1.1', 'QaValidating'],
+    ]);
     const visits = await get('admin', '/Visits');
     expect(visits.map((v: { visitKey: string }) => v.visitKey)).toEqual(['SCR', 'RND', 'V1', 'V2', 'UNS', 'EOS']);
     const forms = await get('admin', `/Forms?VisitId=${visits[0].id}`);
@@ -70,10 +84,31 @@ describe('demo seed', () => {
     expect(await get('qa', '/Subjects?page=1&pageSize=50')).toHaveLength(6);
   });
 
+  it('runs DEMO-001 with IWRS: a list from the seed DEMO-001, kits at both sites, dosings of the randomised subjects', async () => {
+    const [list] = await get('admin', '/RandomisationLists');
+    expect(list).toMatchObject({ seed: 'DEMO-001', size: 40, used: 2, remaining: 38 });
+    const site = await get('site', '/Subjects?page=1&pageSize=50');
+    const numbers = site
+      .filter((s: { isRandomised: boolean }) => s.isRandomised)
+      .map((s: { randomizationNumber: string }) => s.randomizationNumber);
+    expect(numbers.sort()).toEqual(['R-001', 'R-002']);
+    const stock = await get('admin', '/Medication/Stock');
+    expect(
+      stock.map((s: { researchOrganisationNumber: string; available: number }) => [s.researchOrganisationNumber, s.available]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['01', 6],
+        ['02', 8],
+      ]),
+    );
+    const dosings = await get('site', '/SubjectDosing?periodNumber=1');
+    expect(dosings.map((d: { subject: { screeningNumber: string } }) => d.subject.screeningNumber)).toEqual(['S-001', 'S-002']);
+  });
+
   it('plans a confirmed monitoring visit of S-001 and S-002 with the demo monitor, shown on their visits', async () => {
     const [visit, ...others] = await get('kio', '/MonitoringVisits');
     expect(others).toEqual([]);
-    expect(visit).toMatchObject({ confirmed: true, timeState: 'inProgress', workDayStart: '08:00:00', workDayEnd: '21:00:00' });
+    expect(visit).toMatchObject({ confirmed: true, timeState: 'inProgress', workDayStart: '00:00:00', workDayEnd: '23:59:59' });
     expect(visit.monitorList.map((m: { fullName: string }) => m.fullName)).toEqual(['Мониторова Мария']);
     const [s001] = await get('site', '/Subjects?page=1&pageSize=50&screeningNumber=S-001');
     expect(s001.subjectVisitList).toHaveLength(3);

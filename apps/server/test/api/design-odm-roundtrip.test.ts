@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
 import { parseOdm } from '../../src/modules/design/odm/odm-parse.js';
+import { formFields, forms, rules, visits } from '../../src/platform/db/schema/index.js';
 import { SAMPLE, xmllint } from './odm-support.js';
 import { freshResearch, setupDesignApp } from './design-support.js';
 
@@ -65,6 +67,9 @@ function summary(xml: string) {
     })),
   };
 }
+/** The repeating ItemGroupDefs each FormDef refers to, counted per FormDef. */
+const repeatingGroupsOf = (odm: ReturnType<typeof parseOdm>) =>
+  odm.forms.reduce((n, f) => n + f.groupRefs.filter((r) => odm.groups.find((g) => g.oid === r.oid)?.repeating).length, 0);
 const count = (xml: string, element: string) => (xml.match(new RegExp(`<${element} `, 'g')) ?? []).length;
 const itemDef = (xml: string, oid: string) => {
   const from = xml.indexOf(`<ItemDef OID="${oid}"`);
@@ -163,9 +168,21 @@ describe('ODM round trip: export → import → export', () => {
     expect(export1).toContain('<StudyEventDef OID="BASELINE" Name="Baseline Visit"');
     expect(export1).toContain('<FormDef OID="ODM.F.DM" Name="Demographics"');
     expect(export1).toContain('<ItemGroupDef OID="ODM.IG.VS" Name="Vital Sign Measurement"');
-    // One ItemGroupDef on two FormDefs becomes one section in each form, the second numbered.
+    // One ItemGroupDef on several FormDefs becomes one section in each form, and one ItemGroupDef again.
     expect(export1).toContain('<ItemGroupDef OID="ODM.IG.COMMON" Name="Common"');
-    expect(export1).toContain('<ItemGroupDef OID="ODM.IG.COMMON.2" Name="Common"');
+    expect(export1).not.toContain('ODM.IG.COMMON.2');
+    const source1 = parseOdm(source);
+    const formsWithCommon = source1.forms.filter((f) => f.groupRefs.some((r) => r.oid === 'ODM.IG.COMMON')).length;
+    expect(formsWithCommon).toBeGreaterThan(1);
+    expect((export1.match(/<ItemGroupRef ItemGroupOID="ODM\.IG\.COMMON"/g) ?? []).length).toBe(formsWithCommon);
+    // As many FormDefs, ItemGroupDefs and ItemDefs as the source places in its events, none multiplied, and a
+    // FormDef more for each repeating ItemGroupDef of a FormDef (a repeating form of its own).
+    const placedItems = new Set(source1.groups.flatMap((g) => g.itemRefs.map((r) => r.oid)));
+    expect([count(export1, 'FormDef'), count(export1, 'ItemGroupDef'), count(export1, 'ItemDef')]).toEqual([
+      count(source, 'FormDef') + repeatingGroupsOf(source1),
+      count(source, 'ItemGroupDef'),
+      source1.items.filter((i) => placedItems.has(i.oid)).length,
+    ]);
     expect(itemDef(export1, 'ODM.IT.DM.BRTHYR')).toMatch(/DataType="integer"/);
     expect(itemDef(export1, 'ODM.IT.Common.StudyID')).toMatch(/Name="Protocol\/Study" DataType="text" Length="20"/);
     expect(itemDef(export1, 'ODM.IT.VS.HEIGHT.VSORRES')).toMatch(/DataType="float"/);
@@ -205,10 +222,19 @@ describe('ODM round trip: export → import → export', () => {
     expect(designOf(export2)).toBe(designOf(export1));
     expect((await xmllint(export2)).ok).toBe(true);
     expect(export1).toContain('<Study OID="Project.HypertensionPilot">');
-    // The vitals FormDef of both events: one form per visit, the second numbered.
+    // The vitals FormDef of both events: one form per visit, written back as one FormDef with one set of items.
     expect(export1).toMatch(/<StudyEventDef OID="Event\.baseline_arm_1"[^>]*>\s*<FormRef FormOID="Form\.demographics"/);
     expect(export1).toContain('<FormRef FormOID="Form.vitals" OrderNumber="2" Mandatory="No"/>');
-    expect(export1).toContain('<FormRef FormOID="Form.vitals.2" OrderNumber="1" Mandatory="No"/>');
+    expect(export1).toContain('<FormRef FormOID="Form.vitals" OrderNumber="1" Mandatory="No"/>');
+    expect(export1).not.toMatch(/OID="[^"]*\.2"/);
+    expect(count(export1, 'FormDef')).toBe(count(source, 'FormDef') + 1);
+    // The repeating medications group: a repeating form of its own after vitals, in both visits.
+    expect(export1).toContain('<FormDef OID="Form.vitals.vitals.meds" Name="Vitals: Medications" Repeating="Yes">');
+    expect((export1.match(/<FormRef FormOID="Form\.vitals\.vitals\.meds"/g) ?? []).length).toBe(2);
+    expect(count(export1, 'ItemDef')).toBe(count(source, 'ItemDef'));
+    expect(count(export1, 'ItemGroupDef')).toBe(count(source, 'ItemGroupDef'));
+    const visits1 = await admin.ok('GET', `/Forms?researchId=${research.id}&researchVersionId=${first.researchVersion.id}`);
+    expect(visits1.filter((f: any) => f.title === 'Vitals' || f.title === 'vitals')).toHaveLength(2);
     const sex = itemDef(export1, 'sex');
     expect(sex).toMatch(/DataType="integer" Length="1"/);
     expect(sex).toContain('<TranslatedText xml:lang="ru">Пол</TranslatedText>');
@@ -225,7 +251,8 @@ describe('ODM round trip: export → import → export', () => {
     expect(itemDef(export1, 'dob')).toMatch(/DataType="date"/);
     expect(codeList(export1, 'sex.choices')).toMatch(/DataType="integer"/);
     expect(codeList(export1, 'sex.choices')).toContain('<CodeListItem CodedValue="0" OrderNumber="1">');
-    expect((export1.match(/<CodeListRef CodeListOID="yesno\.choices"\/>/g) ?? []).length).toBe(3);
+    // pregnant and smoker (whose ItemDef both visits' vitals forms share) name yesno.
+    expect((export1.match(/<CodeListRef CodeListOID="yesno\.choices"\/>/g) ?? []).length).toBe(2);
     expect(count(export1, 'CodeList')).toBe(3);
     expect(count(export1, 'MeasurementUnit')).toBe(3);
     // The number range (GE 18) becomes an edit check; its RangeCheck is written back beside the rule.
@@ -236,7 +263,7 @@ describe('ODM round trip: export → import → export', () => {
     expect(report).toEqual(
       expect.arrayContaining([
         'ItemDef sex: Question на языках de не импортирован (тексты хранятся только на русском и английском)',
-        expect.stringMatching(/^ItemGroupDef vitals\.meds: Повторяющаяся группа/),
+        'ItemGroupDef vitals.meds: Повторяющаяся группа импортирована как повторяющаяся форма «Vitals: Medications» в тех же визитах (разделы не повторяются)',
         'MethodDef MT.bmi: MethodDef «BMI» (Computation) не импортирован: дизайн не исполняет методы других систем',
         'ItemDef bmi: Не импортировано: redcap:Variable="bmi", redcap:FieldType="calc", redcap:Calculation="round([weight]/([height]*[height])*10000,1)"',
         'ItemDef pregnant: Не импортировано: redcap:Variable="pregnant", redcap:FieldType="yesno"',
@@ -248,6 +275,10 @@ describe('ODM round trip: export → import → export', () => {
     );
     // The second trip reports nothing: the export is this system's own.
     expect(second.unmapped).toEqual([]);
+    // The source file again is the same design as the version it made: its repeating group is that version's
+    // repeating form, its events without a Category are Period visits.
+    const again = await importXml(research.id, source, { dryRun: true });
+    expect(again.sameAs).toMatchObject({ added: [], removed: [], changed: [] });
     // Data entry shows the decodes.
     const forms = await admin.ok('GET', `/Forms?researchId=${research.id}&researchVersionId=${first.researchVersion.id}`);
     const sections = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[0].id}`);
@@ -257,6 +288,90 @@ describe('ODM round trip: export → import → export', () => {
     const pregnant = sections[0].formFieldList.find((f: any) => f.text === 'Pregnant?');
     expect(pregnant).toMatchObject({ parentFormFieldId: sexField.id, parentVisibleRule: 'Female' });
     expect(export1).toMatch(/<ItemRef ItemOID="pregnant" [^>]*CollectionExceptionConditionOID="COND\.pregnant"\/>/);
+  });
+});
+
+describe('ODM: one FormDef however many events use it', () => {
+  /** The live form fields of a research placed from an ItemDef, with their visit's OID. */
+  const placedFields = (researchId: string, itemOid: string) =>
+    db()
+      .select({ id: formFields.id, visitOid: visits.oid })
+      .from(formFields)
+      .innerJoin(forms, eq(forms.id, formFields.formId))
+      .innerJoin(visits, eq(visits.id, forms.visitId))
+      .where(and(eq(formFields.researchId, researchId), eq(formFields.oid, itemOid), isNull(formFields.deletedAt)));
+  const rulesOn = (researchId: string, expression: string) =>
+    db()
+      .select({ visitOid: visits.oid })
+      .from(rules)
+      .innerJoin(formFields, eq(formFields.id, rules.formFieldId))
+      .innerJoin(forms, eq(forms.id, formFields.formId))
+      .innerJoin(visits, eq(visits.id, forms.visitId))
+      .where(and(eq(formFields.researchId, researchId), eq(rules.expression, expression), isNull(rules.deletedAt)));
+
+  it('writes the forms of one FormDef as that FormDef; a rule on one of them names its placement and comes back there only', async () => {
+    const research = await freshResearch(db());
+    const first = await importXml(research.id, await fs.readFile(REDCAP, 'utf8'));
+    const sbp = await placedFields(research.id, 'sbp');
+    expect(sbp.map((f) => f.visitOid).sort()).toEqual(['Event.baseline_arm_1', 'Event.week_4_arm_1']);
+    const week4 = sbp.find((f) => f.visitOid === 'Event.week_4_arm_1')!;
+    await admin.ok('POST', '/Rules', {
+      ruleTypeString: 'NoteAction',
+      expression: '[sbp] > 200',
+      formFieldId: week4.id,
+      message: 'W4',
+    });
+    for (const f of await placedFields(research.id, 'weight'))
+      await admin.ok('POST', '/Rules', {
+        ruleTypeString: 'NoteAction',
+        expression: '[weight] > 300',
+        formFieldId: f.id,
+        message: 'Both',
+      });
+
+    const export1 = await exportXml(first.researchVersion.id);
+    expect((await xmllint(export1)).ok).toBe(true);
+    // Demographics, vitals and its repeating medications group's form.
+    expect(count(export1, 'FormDef')).toBe(3);
+    expect((export1.match(/<ItemDef OID="sbp"/g) ?? []).length).toBe(1);
+    expect((export1.match(/<FormRef FormOID="Form\.vitals"/g) ?? []).length).toBe(2);
+    const w4 = export1.slice(export1.lastIndexOf('<ConditionDef', export1.indexOf('[sbp] &gt; 200')));
+    expect(w4.slice(0, w4.indexOf('</ConditionDef>'))).toContain(
+      '<Alias Context="EDC:rulePlacements" Name="[[&quot;Event.week_4_arm_1&quot;,&quot;Form.vitals&quot;]]"/>',
+    );
+    // The rule both forms have alike is one ConditionDef, on every placement.
+    expect((export1.match(/\[weight\] &gt; 300/g) ?? []).length).toBe(1);
+    const both = export1.slice(export1.lastIndexOf('<ConditionDef', export1.indexOf('[weight] &gt; 300')));
+    expect(both.slice(0, both.indexOf('</ConditionDef>'))).not.toContain('EDC:rulePlacements');
+
+    const other = await freshResearch(db());
+    const second = await importXml(other.id, export1);
+    expect(second.unmapped).toEqual([]);
+    expect(await rulesOn(other.id, '[sbp] > 200')).toEqual([{ visitOid: 'Event.week_4_arm_1' }]);
+    expect((await rulesOn(other.id, '[weight] > 300')).map((r) => r.visitOid).sort()).toEqual([
+      'Event.baseline_arm_1',
+      'Event.week_4_arm_1',
+    ]);
+    // The same design but for the names of the research it is in.
+    const named = (xml: string) => designOf(xml).replace(/<(StudyName|ProtocolName)>[^<]*</g, '<$1><');
+    expect(named(await exportXml(second.researchVersion.id))).toBe(named(export1));
+  });
+
+  it('gives a form changed since its import an OID of its own, and keeps the others on the FormDef', async () => {
+    const research = await freshResearch(db());
+    const first = await importXml(research.id, await fs.readFile(REDCAP, 'utf8'));
+    const week4 = (await placedFields(research.id, 'sbp')).find((f) => f.visitOid === 'Event.week_4_arm_1')!;
+    const { updatedAt } = await admin.ok('GET', `/FormFields/${week4.id}`);
+    await admin.ok('PUT', `/FormFields/${week4.id}`, { updatedAt, text: 'САД (неделя 4)' });
+    const export1 = await exportXml(first.researchVersion.id);
+    expect((await xmllint(export1)).ok).toBe(true);
+    // Its item and the section and form holding it differ now: each gets an OID of its own; the rest is shared.
+    expect(export1).toContain('<FormRef FormOID="Form.vitals" OrderNumber="2" Mandatory="No"/>');
+    expect(export1).toContain('<FormRef FormOID="Form.vitals.2" OrderNumber="1" Mandatory="No"/>');
+    expect(export1).toContain('<ItemDef OID="sbp.2" ');
+    expect(export1).toContain('<ItemGroupDef OID="vitals.sbp.2" ');
+    expect((export1.match(/<ItemDef OID="weight"/g) ?? []).length).toBe(1);
+    expect(export1).not.toContain('<ItemDef OID="weight.2"');
   });
 });
 
@@ -311,6 +426,36 @@ describe('ODM re-import and versions', () => {
     expect(withoutRules(export2)).toBe(withoutRules(export1));
     expect(export2).toContain('<MetaDataVersion OID="MDV.2.0"');
     expect(export2).toContain('<Study OID="Project.HypertensionPilot">');
+  });
+
+  it('makes another system’s text value lists an edit check, and reports a date range it cannot say', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<ODM xmlns="http://www.cdisc.org/ns/odm/v1.3" FileType="Snapshot" FileOID="F" CreationDateTime="2026-01-01T00:00:00" ODMVersion="1.3.2">
+  <Study OID="RC">
+    <MetaDataVersion OID="M" Name="M">
+      <StudyEventDef OID="E" Name="E" Repeating="No" Type="Scheduled"><FormRef FormOID="F" Mandatory="No"/></StudyEventDef>
+      <FormDef OID="F" Name="F" Repeating="No"><ItemGroupRef ItemGroupOID="G" Mandatory="No"/></FormDef>
+      <ItemGroupDef OID="G" Name="G" Repeating="No"><ItemRef ItemOID="ROUTE" Mandatory="No"/><ItemRef ItemOID="VISDAT" Mandatory="No"/></ItemGroupDef>
+      <ItemDef OID="ROUTE" Name="ROUTE" DataType="text">
+        <RangeCheck Comparator="IN" SoftHard="Soft"><CheckValue>ORAL</CheckValue><CheckValue>IV</CheckValue></RangeCheck>
+      </ItemDef>
+      <ItemDef OID="VISDAT" Name="VISDAT" DataType="date">
+        <RangeCheck Comparator="GE" SoftHard="Soft"><CheckValue>2020-01-01</CheckValue></RangeCheck>
+      </ItemDef>
+    </MetaDataVersion>
+  </Study>
+</ODM>`;
+    const research = await freshResearch(db());
+    const first = await importXml(research.id, xml);
+    const route = await db()
+      .select({ expression: rules.expression, ruleType: rules.ruleType })
+      .from(rules)
+      .innerJoin(formFields, eq(formFields.id, rules.formFieldId))
+      .where(and(eq(formFields.researchId, research.id), eq(formFields.oid, 'ROUTE')));
+    expect(route).toEqual([{ expression: 'NOT ([ROUTE] = "ORAL" OR [ROUTE] = "IV")', ruleType: 'NoteAction' }]);
+    const report = first.unmapped.map((u: any) => `${u.element} ${u.oid}`);
+    expect(report).toContain('ItemDef VISDAT');
+    expect(report).not.toContain('ItemDef ROUTE');
   });
 
   it('survives clashing, blank and odd OIDs and attributes without an error, and still exports valid ODM', async () => {

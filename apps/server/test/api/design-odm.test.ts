@@ -126,7 +126,7 @@ describe('GET /ResearchVersions/{id}/Odm', () => {
 });
 
 describe('POST /ResearchVersions/ImportOdm', () => {
-  it('imports the CDASH sample as 4 forms with 52 items, reporting what it could not map', async () => {
+  it('imports the CDASH sample as 4 forms and 2 of their repeating groups with 52 items, reporting what it could not map', async () => {
     const research = await freshResearch(db());
     const xml = await fs.readFile(SAMPLE, 'utf8');
     const data = await admin.ok('POST', '/ResearchVersions/ImportOdm', {
@@ -135,7 +135,8 @@ describe('POST /ResearchVersions/ImportOdm', () => {
       startedDate: '2026-04-01',
     });
     expect(data.researchVersion).toMatchObject({ index: '1.0', status: 'Designed', startedDate: '2026-04-01' });
-    expect(data.counts).toMatchObject({ forms: 4, fields: 52, formFields: 48, visits: 2, sections: 8 });
+    // Its two repeating ItemGroupDefs (ODM.IG.VS, ODM.IG.AE) are repeating forms of their own.
+    expect(data.counts).toMatchObject({ forms: 6, fields: 52, formFields: 48, visits: 2, sections: 8 });
     const messages = data.unmapped.map((u: any) => `${u.element} ${u.oid}: ${u.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -143,7 +144,7 @@ describe('POST /ResearchVersions/ImportOdm', () => {
         expect.stringMatching(/^FormDef ODM\.F\.RACE: FormDef не входит ни в одно событие/),
         expect.stringMatching(/^ItemDef ODM\.IT\.VS\.VSTIM: ItemDef не входит ни в одну форму/),
         expect.stringMatching(/^ItemDef ODM\.IT\.AE\.AESTDTC: Тип данных partialDatetime импортирован как DateTime/),
-        expect.stringMatching(/^ItemGroupDef ODM\.IG\.VS: Повторяющаяся группа/),
+        'ItemGroupDef ODM.IG.VS: Повторяющаяся группа импортирована как повторяющаяся форма «Vital Signs: Vital Sign Measurement» в тех же визитах (разделы не повторяются)',
         expect.stringMatching(/^CodeList ODM\.CL\.OUT: CodeList не используется/),
       ]),
     );
@@ -153,16 +154,27 @@ describe('POST /ResearchVersions/ImportOdm', () => {
       ['ODM.UNSCHEDULED', 'Формы вне событий ODM'],
     ]);
     const forms = await admin.ok('GET', `/Forms?researchId=${research.id}`);
-    expect(forms.map((f: any) => f.title)).toEqual(['Demographics', 'Vital Signs', 'Adverse Event', 'Not Displayed']);
+    expect(forms.map((f: any) => [f.title, f.repeating])).toEqual([
+      ['Demographics', false],
+      ['Vital Signs', false],
+      ['Vital Signs: Vital Sign Measurement', true],
+      ['Adverse Event', false],
+      ['Adverse Event: Details', true],
+      ['Not Displayed', false],
+    ]);
     expect(forms.every((f: any) => f.researchVersionList[0].id === data.researchVersion.id)).toBe(true);
-    const editor = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[2].id}`);
-    expect(editor.map((s: any) => s.sectionName)).toEqual(['General information', 'Details']);
-    const severity = editor[1].formFieldList.find((f: any) => f.text === 'Severity');
+    const editor = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[3].id}`);
+    expect(editor.map((s: any) => s.sectionName)).toEqual(['General information']);
+    const details = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[4].id}`);
+    expect(details.map((s: any) => s.sectionName)).toEqual(['Details']);
+    const severity = details[0].formFieldList.find((f: any) => f.text === 'Severity');
     expect(severity.field).toMatchObject({ fieldType: 'Select', optionList: ['MILD', 'MODERATE', 'SEVERE'] });
     const aeyn = editor[0].formFieldList[0];
     expect(aeyn).toMatchObject({ text: 'Any AEs?', isRequired: true, annotationKey: null });
     const vs = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[1].id}`);
-    const heightUnits = vs[2].formFieldList.find((f: any) => f.text.startsWith('Height'));
+    const measurements = await admin.ok('GET', `/FormSections/WithReferences?formId=${forms[2].id}`);
+    expect(vs.map((s: any) => s.sectionName)).toEqual(['Common', 'General information']);
+    const heightUnits = measurements[0].formFieldList.find((f: any) => f.text.startsWith('Height'));
     expect(heightUnits.field.fieldType).toBe('Number');
     expect(await auditActions(db(), data.researchVersion.id)).toEqual([
       'research_version.import_odm',
@@ -249,7 +261,7 @@ describe('POST /ResearchVersions/ImportOdm', () => {
     });
     expect(expectError(dup, 409, 'version_exists').message).toBe('Версия 2.0 уже существует!');
     // Nothing of the refused import was written.
-    expect((await admin.ok('GET', `/Forms?researchId=${research.id}`)).length).toBe(4);
+    expect((await admin.ok('GET', `/Forms?researchId=${research.id}`)).length).toBe(6);
   });
 
   it('refuses what is not ODM, with the reason', async () => {

@@ -179,7 +179,8 @@ describe('status machine', () => {
   async function versionIn(status: string) {
     const researchId = await newResearch();
     const v = await admin.version(researchId);
-    if (status !== 'Designed') await admin.ok('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: status });
+    if (status !== 'Designed')
+      await admin.ok('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: status, reason: 'test' });
     return v;
   }
 
@@ -219,17 +220,21 @@ describe('status machine', () => {
     const list = await admin.ok('GET', `/ResearchVersions?researchId=${researchId}`);
     const v = list.at(-1) ?? (await admin.version(researchId));
     expectError(
-      await as('editor').send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked' }),
+      await as('editor').send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked', reason: 'test' }),
       403,
       'version_status_admin_only',
     );
     expectError(
-      await as('manager').send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked' }),
+      await as('manager').send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked', reason: 'test' }),
       403,
       'version_status_admin_only',
     );
-    expect((await admin.ok('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked' })).status).toBe('Locked');
-    expect((await admin.send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Finished' })).status).toBe(400);
+    expect(
+      (await admin.ok('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Locked', reason: 'test' })).status,
+    ).toBe('Locked');
+    expect(
+      (await admin.send('POST', `/ResearchVersions/${v.id}/ChangeStatus`, { versionStatus: 'Finished', reason: 'test' })).status,
+    ).toBe(400);
   });
 });
 

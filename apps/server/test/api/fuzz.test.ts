@@ -38,7 +38,7 @@ beforeAll(async () => {
   const [site] = await db.select().from(users).where(eq(users.email, 'site@demo.test'));
   realIds.push(research!.id, centre!.id, subject!.id, visit!.id, site!.id);
   ops = operationsOf((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => t?.close());
 

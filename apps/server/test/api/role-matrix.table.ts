@@ -46,6 +46,18 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /Auth/{id}/SetPassword': { ok: 'all', anonymous: 'ok' },
   'POST /Auth/{id}/SetPasswordWithCredentials': { ok: 'all', anonymous: 'ok' },
   'GET /Documents/{id}/File': { forbidden: ['multi'], others: 404 },
+  // The demo world has no generated document: 404 for every subject reader, 403 for one with no subject view.
+  'GET /Documents/{id}/Confidential': { forbidden: ['multi'], others: 404 },
+  // The research's documents: its employees (common ones) and administrators; `multi` has no current research.
+  'GET /Documents/Paged': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
+  // The demo world has no generated document: 404 for every subject reader, 403 for one with no subject view.
+  'GET /Documents/{id}': { forbidden: ['multi'], others: 404 },
+  // Everyone lists their own documents; `multi` has no current research (400).
+  'GET /Documents/PersonalList': { ok: 'all' },
+  // The demo world has no generated document: 404 for every subject reader, 403 for one with no subject view.
+  'POST /Documents/{id}/ToggleVisible': { forbidden: ['multi'], others: 404 },
+  'PUT /Documents/{id}/ToggleVisible': { forbidden: ['multi'], others: 404 },
+  'DELETE /Documents/{id}': { forbidden: ['multi'], others: 404 },
   'GET /Employees': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'POST /Employees': { ok: ['admin', 'editor'] },
   'GET /Employees/EmployeeTypeList': { ok: 'all' },
@@ -103,6 +115,8 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'GET /MonitoringVisits/{id}': { ok: ['admin', 'editor', 'kio'] },
   'PUT /MonitoringVisits/{id}/': { ok: ['admin', 'editor'] },
   'POST /MonitoringVisits/{id}/Confirm': { ok: ['admin', 'editor'] },
+  // The report: the visit's planners and its team (kio is on the demo visit's team).
+  'POST /MonitoringVisits/{id}/GenerateReport': { ok: ['admin', 'editor', 'kio'] },
   'GET /OrganisationReferenceGroups': { ok: ['admin', 'editor', 'site', 'coresearcher', 'multi'] },
   'POST /OrganisationReferenceGroups': { ok: ['admin'] },
   'DELETE /OrganisationReferenceGroups/{id}': { others: 404 },
@@ -183,6 +197,10 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /ResearchVersions/{id}/StartQaValidating': { ok: ['admin', 'editor'] },
   'POST /ResearchVersions/{id}/StartTesting': { ok: ['admin', 'editor'] },
   'POST /ResearchVersions/{id}/StartWorking': { ok: ['admin', 'editor'] },
+  'GET /Statistic/SubjectStatistic/{researchId}': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'],
+  },
+  'GET /Statistic/MonitoringVisitsStatistic/{researchId}': { ok: ['admin', 'editor', 'kio'] },
   'GET /Statistic/SubjectVisitsStatistic/{researchId}': {
     ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'],
   },
@@ -190,6 +208,8 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /Subjects': { ok: ['site', 'coresearcher', 'site2', 'testsite'] },
   'GET /Subjects/StatusCounts': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'DELETE /Subjects/{id}': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  // The sample id is a subject's: planners and the demo monitor get 404 (allowed), everyone else 403.
+  'GET /Subjects/MonitoringVisit/{id}': { ok: ['admin', 'editor', 'kio'] },
   'GET /Subjects/{id}': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'], forbidden: ['multi'], others: 404 },
   'PUT /Subjects/{id}/': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /Subjects/{id}/End': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
@@ -220,6 +240,13 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   },
   'POST /SubjectsVisit/{id}/Sign': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /SubjectsVisit/{id}/Complete': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  // Summary tables and journals (docs/reports.md): the `summary` and `journals` screens of the current research.
+  'GET /Summary/Forms': { ok: ['admin', 'site', 'coresearcher', 'site2', 'qa', 'dm', 'kio'] },
+  'GET /Summary/Forms/{id}': { ok: ['admin', 'site', 'coresearcher', 'site2', 'qa', 'dm', 'kio'] },
+  'GET /SubjectsForm/ByForm': { ok: ['admin', 'site', 'coresearcher', 'site2', 'qa', 'dm', 'kio'] },
+  'GET /SubjectsFormSection/Journal': { ok: ['site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'GET /SubjectsFormSection/Journal/Sections': { ok: ['site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'GET /SubjectsFormSection/Journal/{id}/Columns': { ok: ['site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
   'GET /SubjectsForm': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'], forbidden: ['multi'], others: 404 },
   'POST /SubjectsForm': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /SubjectsForm/Context': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
@@ -303,6 +330,20 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'GET /Statistic/ItemNoteStatistic/{researchId}': {
     ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'],
   },
+  // QA validation of the design (docs/qa-validation.md "Who"): read by the research's QA staff and those who
+  // change its design; QA raises, closes and deletes notes and validates; the designers answer and resolve.
+  // The samples are the demo's version 1.1 under validation.
+  'GET /QaItemNotes': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  'GET /QaItemNotes/{id}': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  'POST /QaItemNotes': { ok: ['qa', 'dm'] },
+  'POST /QaItemNotes/{id}/Resolve': { ok: ['admin', 'editor'] },
+  'POST /QaItemNotes/{id}/Close': { ok: ['qa', 'dm'] },
+  'DELETE /QaItemNotes/{id}': { ok: ['qa', 'dm'] },
+  'POST /QaNotes': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  'GET /QaVisits': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  'POST /QaVisits/{id}/ToggleValidate': { ok: ['qa', 'dm'] },
+  'GET /QaForms': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  'POST /QaForms/{id}/ToggleValidate': { ok: ['qa', 'dm'] },
   // Rules (docs/rules.md "API"): the rules page for the research's admin, QA, site and test-site staff (the
   // sample, a demo rule of the whole research, is theirs to read); only admin edits; only QA (specialist and
   // data manager) validates (the sample untested: 409); QA and admin test. Calculate: the subject's readers.
@@ -339,9 +380,46 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /TimeDeviations': { ok: ['admin', 'editor'] },
   'DELETE /TimeDeviations/{id}': { ok: ['admin', 'editor'] },
   'GET /SubjectTimePoints': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'], hidden: ['site2', 'testsite'] },
+  // The visit PDF: the subject visit's readers (the sample visit, unsigned, answers them 409 visit_not_signed).
+  'POST /SubjectVisitDocuments/Generate': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
+  // The subject card: the subject's readers of an organisation that generates documents (not kio).
+  'POST /Subjects/{id}/GenerateSubjectCard': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'],
+    hidden: ['site2', 'testsite'],
+  },
+  // Research version changes: holders of documents_settings (administrators); the sample versions are unknown (404).
+  'POST /ResearchVersions/GenerateResearchVersionsChanges': { ok: ['admin', 'editor'] },
+  // The research template: administrators and the staff of admin and qa organisations (the sample version is unknown: 404).
+  'POST /Researches/GenerateTemplate': { ok: ['admin', 'editor', 'qa', 'dm'] },
+  // A centre's subject cards archive: its subjects' readers of an organisation that generates documents (not kio).
+  'POST /ResearchOrganisations/{id}/GenerateSubjectCardArchive': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'],
+    hidden: ['site2', 'testsite'],
+  },
+  // Datasets: administrators and the staff of admin, qa, site and test-site centres (the sample ids are unknown: 400); kio 403.
+  'POST /Researches/GenerateDatasetByVisit': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  'POST /Researches/GenerateDatasetByForm': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'] },
+  // Trackers: as datasets (a site user's: their own centre); kio 403.
+  'GET /ResearchOrganisations/GenerateTracker': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'],
+  },
+  'GET /ResearchOrganisations/GenerateTimeTracker': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm'],
+  },
+  // The reference report: the readers of the centre's references (GET /ReferenceGroups).
+  'GET /ReferenceGroups/GenerateReferenceReport': { ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm'] },
   'POST /SubjectVisitDocuments/UploadFile': { ok: 'all' },
   'POST /SubjectVisitDocuments/UploadNewVersion/{id}': { ok: 'all' },
   'DELETE /SubjectVisitDocuments/{id}': { forbidden: ['multi'], others: 404 },
+  'POST /SubjectVisitDocuments/{id}/SendToDrTrial': { forbidden: ['multi'], others: 404 },
+  // The external trial link is off in the demo world: designers get 409 dr_trial_off, the rest 403.
+  'GET /ExternalTrial/Settings': { ok: 'all' },
+  'GET /Visits/FromDrTrial': { ok: ['admin', 'editor'] },
+  'POST /Visits/FromDrTrial': { ok: ['admin', 'editor', 'multi'] },
   'POST /support/addTicket': { ok: 'all', anonymous: 'ok' },
   'GET /support/tickets': { ok: ['admin'] },
   'GET /Users': { ok: ['admin'] },
@@ -358,4 +436,42 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'PUT /Visits/{id}': { ok: ['admin', 'editor'] },
   'POST /Visits/{id}/ChangeIndex/{endIndex}': { ok: ['admin', 'editor'] },
   'POST /Visits/{id}/ToggleComplete': { ok: ['admin', 'editor'] },
+  // IWRS (docs/iwrs.md): the sealed lists for unblinded sponsor staff; the supply for the sponsor's centre,
+  // its kits and shipments also for each site (its own); dosings read with `dosings`, written by the site.
+  'GET /RandomisationLists': { ok: ['admin'] },
+  'POST /RandomisationLists/Generate': { ok: ['admin'] },
+  'POST /RandomisationLists/Upload': { ok: ['admin'] },
+  'GET /RandomisationLists/{id}/Entries': { ok: ['admin'] },
+  'POST /RandomisationLists/{id}/Verify': { ok: ['admin'] },
+  'GET /RandomisationStrata': { ok: ['admin'] },
+  'GET /RandomisationStrata/Fields': { ok: ['admin'] },
+  'PUT /RandomisationStrata/Field': { ok: ['admin'] },
+  'GET /Medication': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite'] },
+  'GET /Medication/Stock': { ok: ['admin'] },
+  'POST /Medication/Import': { ok: ['admin'] },
+  'POST /Medication/Expire': { ok: ['admin'] },
+  'GET /Medication/{id}': { ok: ['admin', 'site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'POST /Medication/{id}/Status': { ok: ['admin'] },
+  'GET /Shipments': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite'] },
+  'POST /Shipments': { ok: ['admin'] },
+  'POST /Shipments/{id}/Receive': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  // The sample names site 01's subject: another site's users do not see it.
+  'GET /SubjectDosing': { ok: ['admin', 'site', 'coresearcher', 'qa', 'dm', 'kio'], hidden: ['site2', 'testsite'] },
+  'POST /SubjectDosing': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
+  'GET /SubjectDosing/{id}/Medications': {
+    ok: ['admin', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    hidden: ['site2', 'testsite'],
+  },
+  'POST /SubjectDosing/{id}/Medication/{medicationId}/ConfirmDispense': {
+    ok: ['site', 'coresearcher'],
+    hidden: ['site2', 'testsite'],
+  },
+  'POST /SubjectDosing/{id}/Medication/{medicationId}/MissedDispense': {
+    ok: ['site', 'coresearcher'],
+    hidden: ['site2', 'testsite'],
+  },
+  // Emergency unblinding: only the principal investigator of the subject's site (the sample password is
+  // wrong, so site gets 400); the sponsor's centre and the sites list the unblindings.
+  'POST /Subjects/{id}/EmergencyUnblind': { ok: ['site'], hidden: ['site2', 'testsite'] },
+  'GET /EmergencyUnblindings': { ok: ['admin', 'site', 'coresearcher', 'site2', 'testsite'] },
 };

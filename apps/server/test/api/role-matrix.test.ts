@@ -91,6 +91,17 @@ beforeAll(async () => {
   const itemNote = await optional(db.select().from(s.itemNotes).where(eq(s.itemNotes.type, 'QaNote')));
   // Rules: the demo's first rule (the calculated BMI of the screening demography form).
   const rule = await optional(db.select().from(s.rules).orderBy(asc(s.rules.createdAt)));
+  // IWRS: the demo's list, site 01's shipment, and the subject's dosing with its kit.
+  const list = await optional(db.select().from(s.randomisationLists).where(eq(s.randomisationLists.researchId, research.id)));
+  const shipment = await optional(db.select().from(s.shipments).where(eq(s.shipments.researchOrganisationId, site1.id)));
+  const dosing = await optional(db.select().from(s.subjectDosings).where(eq(s.subjectDosings.subjectId, subject.id)));
+  const kit = dosing
+    ? await optional(db.select().from(s.medications).where(eq(s.medications.subjectDosingId, dosing.id)))
+    : undefined;
+  // QA validation: the demo's version 1.1 under validation, its first QA visit and form and its oldest note.
+  const qaVisit = await optional(db.select().from(s.qaVisits).orderBy(asc(s.qaVisits.createdAt)));
+  const qaForm = await optional(db.select().from(s.qaForms).orderBy(asc(s.qaForms.createdAt)));
+  const qaNote = await optional(db.select().from(s.qaItemNotes).orderBy(asc(s.qaItemNotes.createdAt)));
   Object.assign(ids, {
     Researches: research.id,
     researchId: research.id,
@@ -147,12 +158,23 @@ beforeAll(async () => {
     currentItemDataId: fileValue?.id ?? ANY_ID,
     ItemNote: itemNote?.id ?? ANY_ID,
     Rules: rule?.id ?? ANY_ID,
+    RandomisationLists: list?.id ?? ANY_ID,
+    Shipments: shipment?.id ?? ANY_ID,
+    SubjectDosing: dosing?.id ?? ANY_ID,
+    Medication: kit?.id ?? ANY_ID,
+    medicationId: kit?.id ?? ANY_ID,
+    QaVisits: qaVisit?.id ?? ANY_ID,
+    qaVisitId: qaVisit?.id ?? ANY_ID,
+    QaForms: qaForm?.id ?? ANY_ID,
+    qaFormId: qaForm?.id ?? ANY_ID,
+    QaItemNotes: qaNote?.id ?? ANY_ID,
+    qaItemNoteId: qaNote?.id ?? ANY_ID,
     // No job exists in the demo world: 404 for whoever may look at jobs.
     Jobs: ANY_ID,
   });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   ops = operationsOf(doc);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (process.env.ROLE_MATRIX_PRINT) {

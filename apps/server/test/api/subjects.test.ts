@@ -363,7 +363,9 @@ describe('POST /Subjects/{id}/Randomise', () => {
 
   it.each(['randomizationDate', 'randomizationGroup', 'randomizationNumber'])('requires %s', async (field) => {
     const s = await screened();
+    // Group and number are required only without IWRS, so the service names them, after the version check.
     const body: Record<string, unknown> = {
+      version: await subjectVersion(db(), s.id),
       randomizationDate: daysAgo(5),
       randomizationGroup: 'A',
       randomizationNumber: 'R-REQ',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, wrapPglite, migrateDatabase } from '../../src/platform/db/client.js';
+import { openDatabase, wrapPglite, migrateDatabase, pgliteExtensions } from '../../src/platform/db/client.js';
 
 /**
  * Migrates one template database per run; each test file then starts from a copy of it:
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: await pgliteExtensions() });
   const db = await wrapPglite(client);
   await migrateDatabase(db);
   const dump = await client.dumpDataDir('none');

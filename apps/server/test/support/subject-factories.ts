@@ -6,6 +6,7 @@ import { addDays, todayIn, type CompletedStatus, type EmployeeType, type Subject
 import type { Db } from '../../src/platform/db/client.js';
 import {
   protocolVersions,
+  researches,
   researchOrganisationVersions,
   researchVersions,
   subjects,
@@ -170,6 +171,8 @@ export async function makeSubjectWorld(app: FastifyInstance, db: Db) {
   const cast = await makeCast(app, db);
   const { world } = cast;
   const researchId = world.research.id;
+  // Subjects are randomised by hand here, as in a research without IWRS (with IWRS the list decides: iwrs-*.test.ts).
+  await db.update(researches).set({ withIwrs: false }).where(eq(researches.id, researchId));
   const site = { id: world.cast.Site.centreId, organisationId: world.cast.Site.organisationId };
   const site2Centre = await makeCentre(db, { researchId, type: 'Site', number: `C2-${unique()}` });
   const site2 = await makeEmployee(app, db, site2Centre, 'PrincipalInvestigator');

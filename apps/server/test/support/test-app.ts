@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/app.js';
-import { openDatabase, wrapPglite, type Database } from '../../src/platform/db/client.js';
+import { openDatabase, pgliteExtensions, wrapPglite, type Database } from '../../src/platform/db/client.js';
 import type { Mail, Mailer } from '../../src/platform/mail/mailer.js';
 import { verifyAuditChain } from '../../src/platform/audit/audit.js';
 import { withDatabase } from './global-setup.js';
@@ -61,6 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     EXTERNAL_LOGIN_SECRET: TEST_EXTERNAL_SECRET,
     AUDIT_KEY: TEST_AUDIT_KEY,
     PUBLIC_URL: 'http://edc.test',
+    // TEST_RESPONSE_SERIALISER=compiled runs the files on the production reply path (docs/operations.md).
+    ...(process.env.TEST_RESPONSE_SERIALISER ? { RESPONSE_SERIALISER: process.env.TEST_RESPONSE_SERIALISER } : {}),
     ...env,
   });
   let database: Database;
@@ -82,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     };
   } else {
     const tar = await fs.readFile(inject('pgliteTemplate')!);
-    database = await wrapPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+    database = await wrapPglite(await PGlite.create({ loadDataDir: new Blob([tar]), extensions: await pgliteExtensions() }));
   }
   const mailer = new MemoryMailer();
   const app = await buildApp({ config, database, mailer, logger: false, jobHandlers: opts.jobHandlers });

@@ -42,9 +42,22 @@ const ResearchInfoPage = lazy(() => import('../features/researches/ResearchInfoP
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const QueriesPage = lazy(() => import('../features/queries/QueriesPage'));
 const RulesPage = lazy(() => import('../features/rules/RulesPage'));
+const QaVisitsPage = lazy(() => import('../features/qa-validation/QaVisitsPage'));
+const QaNotesPage = lazy(() => import('../features/qa-validation/QaNotesPage'));
 const TimePointsSettingsPage = lazy(() => import('../features/time-points/TimePointsSettingsPage'));
 const SubjectTimePointsPage = lazy(() => import('../features/time-points/SubjectTimePointsPage'));
 const DataExchangePage = lazy(() => import('../features/data-exchange/DataExchangePage'));
+const DosingsPage = lazy(() => import('../features/iwrs/DosingsPage'));
+const IwrsSettingsPage = lazy(() => import('../features/iwrs/IwrsSettingsPage'));
+const MonitoringVisitsPage = lazy(() => import('../features/monitoring/MonitoringVisitsPage'));
+const MonitoringVisitPage = lazy(() => import('../features/monitoring/MonitoringVisitPage'));
+const ResearchStatisticPage = lazy(() => import('../features/statistic/ResearchStatisticPage'));
+const ResearchVisitsPage = lazy(() => import('../features/statistic/ResearchVisitsPage'));
+const SummaryPage = lazy(() => import('../features/summary/SummaryPage'));
+const JournalsPage = lazy(() => import('../features/summary/JournalsPage'));
+const DocumentsSettingsPage = lazy(() => import('../features/documents/DocumentsSettingsPage'));
+const PdfViewerPage = lazy(() => import('../features/documents/PdfViewerPage'));
+const MonitoringVisitsSettingsPage = lazy(() => import('../features/monitoring/settings/MonitoringVisitsSettingsPage'));
 
 /** Routes (spec section 2). Protected paths must also be listed in routes.ts BUILT_ROUTES. */
 export function App() {
@@ -70,6 +83,17 @@ export function App() {
           <Route path="/help/manual" element={<ManualPage />} />
           <Route path="/help/documents" element={<DocumentsPage />} />
         </Route>
+        {/* The PDF viewer tab: protected, without the shell (the document fills the tab). */}
+        <Route
+          path="/pdfViewer"
+          element={
+            <RequireAuth>
+              <Suspense fallback={<Loading minHeight="100vh" />}>
+                <PdfViewerPage />
+              </Suspense>
+            </RequireAuth>
+          }
+        />
         <Route
           element={
             <RequireAuth>
@@ -104,7 +128,19 @@ export function App() {
           <Route path="/administration/audit" element={<AuditPage />} />
           <Route path="/queries" element={<QueriesPage />} />
           <Route path="/rules" element={<RulesPage />} />
+          <Route path="/qaValidation/visits" element={<QaVisitsPage />} />
+          <Route path="/qaValidation/notes" element={<QaNotesPage />} />
           <Route path="/dataExchange" element={<DataExchangePage />} />
+          <Route path="/dosings" element={<DosingsPage />} />
+          <Route path="/iwrs/:tab" element={<IwrsSettingsPage />} />
+          <Route path="/monitoringVisits" element={<MonitoringVisitsPage />} />
+          <Route path="/monitoringVisits/:monitoringVisitId" element={<MonitoringVisitPage />} />
+          <Route path="/researchSettings/monitoringVisits" element={<MonitoringVisitsSettingsPage />} />
+          <Route path="/researchSettings/documents/:tab" element={<DocumentsSettingsPage />} />
+          <Route path="/research/statistic" element={<ResearchStatisticPage />} />
+          <Route path="/research/visits" element={<ResearchVisitsPage />} />
+          <Route path="/summary" element={<SummaryPage />} />
+          <Route path="/journals" element={<JournalsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

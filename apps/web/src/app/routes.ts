@@ -31,7 +31,21 @@ export const BUILT_ROUTES = [
   '/administration/audit',
   '/queries',
   '/rules',
+  '/qaValidation/visits',
+  '/qaValidation/notes',
   '/dataExchange',
+  '/dosings',
+  '/iwrs/:tab',
+  '/monitoringVisits',
+  '/monitoringVisits/:monitoringVisitId',
+  '/researchSettings/monitoringVisits',
+  '/researchSettings/documents/:tab',
+  '/research/statistic',
+  '/research/visits',
+  '/summary',
+  '/journals',
+  // Outside the shell: opened in a new tab by the documents lists (no menu item, no breadcrumbs).
+  '/pdfViewer',
 ] as const;
 
 export const FALLBACK_HOME = '/pageAtWork';
@@ -49,6 +63,6 @@ export function resolveHome(homePath: string | undefined | null): string {
 }
 
 /** Breadcrumbs are not shown on these paths (spec section 2, "Shell"). */
-export const NO_BREADCRUMB_PATHS = ['/', '/subjectmatrix', '/monitoringVisits'];
+export const NO_BREADCRUMB_PATHS = ['/', '/subjectmatrix', '/monitoringVisits', '/pdfViewer'];
 
 export const organisationCabinetPath = (organisationId: string, tab = 'info') => `/organizationCabinets/${organisationId}/${tab}`;

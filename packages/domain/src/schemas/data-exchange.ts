@@ -10,7 +10,22 @@ import { id, pageQuery } from './common.js';
 // ------------------------------------------------------------------------------------------------- jobs
 
 /** scheduled_activities: the time points' schedule workbook (docs/time-points.md "Schedule"). */
-export const JOB_KINDS = ['data_export', 'clinical_import', 'scheduled_activities'] as const;
+export const JOB_KINDS = [
+  'data_export',
+  'clinical_import',
+  'scheduled_activities',
+  'visit_pdf',
+  'subject_card',
+  'version_changes',
+  'dr_trial_send',
+  'monitoring_report',
+  'dataset_document',
+  'tracker',
+  'time_tracker',
+  'reference_report',
+  'research_template',
+  'subject_card_archive',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Queued → Running → Done | Failed (a failed attempt that will be retried goes back to Queued). */
@@ -81,6 +96,8 @@ export const dataExportRequest = z.object({
   /** ODM only: each value's AuditRecord (who, when, why) and the subjects' and visits' signatures. */
   withAuditRecords: z.boolean().default(false),
   withSignatures: z.boolean().default(false),
+  /** Test sites' subjects (docs/qa-validation.md "Test data") are left out unless asked for. */
+  withTestSubjects: z.boolean().default(false),
 });
 export type DataExportRequest = z.infer<typeof dataExportRequest>;
 

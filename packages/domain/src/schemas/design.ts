@@ -113,7 +113,11 @@ export const researchVersionUpdate = z.object({
   validationDocumentList: z.array(id).max(200).optional(),
   updatedAt,
 });
-export const researchVersionChangeStatus = z.object({ versionStatus: researchVersionStatus });
+/** The direct status change asks for a reason, which the audit trail keeps. */
+export const researchVersionChangeStatus = z.object({
+  versionStatus: researchVersionStatus,
+  reason: z.string().trim().min(1).max(1000),
+});
 export const researchVersionSetAuthor = z.object({ researchVersionId: id, authorId: id });
 
 export const versionAuthor = z.object({
@@ -474,6 +478,14 @@ export const odmImportRequest = z.object({
   description: text(),
   /** Which MetaDataVersion to import when the study has several (by OID); by default the first. */
   metaDataVersionOid: z.string().max(500).optional(),
+  /**
+   * Update this version in place instead of creating one: only the version `sameAs` names for the file, while it
+   * is Designed (docs/design-api.md "ODM", "Update of the recognised version"). The index, date and description
+   * fields are then not used.
+   */
+  updateResearchVersionId: id.optional(),
+  /** Check only: the file is read, planned and compared (and an update tried and rolled back); nothing is written. */
+  dryRun: z.boolean().optional(),
 });
 export const odmUnmapped = z.object({ element: z.string(), oid: z.string().nullable(), message: z.string() });
 const odmElementRef = z.object({ element: z.string(), oid: z.string() });
@@ -490,8 +502,18 @@ export const odmSameAs = z.object({
   changed: z.array(odmElementRef.extend({ name: odmChange.optional(), type: odmChange.optional() })),
   truncated: z.boolean(),
 });
+/** What an update of the recognised version did to its visits, forms, sections and form fields. */
+export const odmUpdateCounts = z.object({
+  created: z.number(),
+  /** changed in place (a form field also when its field definition changed) */
+  updated: z.number(),
+  unchanged: z.number(),
+  /** soft-deleted, or unlinked from the version when other versions still use them */
+  removed: z.number(),
+});
 export const odmImportReply = z.object({
-  researchVersion,
+  /** The version created or updated; absent on a dry run that would create one. */
+  researchVersion: researchVersion.optional(),
   counts: z.object({
     visits: z.number(),
     formTypes: z.number(),
@@ -509,7 +531,11 @@ export const odmImportReply = z.object({
     timeDeviations: z.number().optional(),
   }),
   unmapped: z.array(odmUnmapped),
-  /** Present when the file is a re-import of a version of the research (the import still creates a new one). */
+  /** Present when the file is a re-import of a version of the research (it can then update that version instead). */
   sameAs: odmSameAs.optional(),
+  /** Present when the import updated (or, on a dry run, would update) the recognised version. */
+  update: odmUpdateCounts.optional(),
+  /** True when nothing was written. */
+  dryRun: z.boolean().optional(),
 });
 export type OdmImportReply = z.infer<typeof odmImportReply>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import { MONITORING_TIME_STATES } from '../monitoring/monitoring-visit.js';
 import { id } from './common.js';
+import { subjectsQuery } from './subjects.js';
 
 /**
  * Requests and replies of the MonitoringVisits calls and of GET /SubjectsVisit/{id}/MonitoringVisits (spec
@@ -93,3 +94,29 @@ export const monitoringVisit = monitoringVisitBrief.extend({
   updatedAt: z.string(),
 });
 export type MonitoringVisit = z.infer<typeof monitoringVisit>;
+
+/**
+ * GET /Subjects/MonitoringVisit/{id}: the monitor's subject grid of a monitoring visit. The subject list's
+ * filters, sorts and paging; `researchOrganisationId` is the centre filter (the research is the visit's).
+ */
+export const monitoringVisitSubjectsQuery = subjectsQuery.omit({ researchId: true });
+
+/** The formats of the monitoring visit report (docs/monitoring-visits.md "Report"). */
+export const MONITORING_REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+export type MonitoringReportFormat = (typeof MONITORING_REPORT_FORMATS)[number];
+
+/** POST /MonitoringVisits/{id}/GenerateReport: the report as a PDF (the default) or an XLSX workbook. */
+export const monitoringVisitReportGenerate = z.object({ format: z.enum(MONITORING_REPORT_FORMATS).optional() });
+export type MonitoringVisitReportGenerate = z.infer<typeof monitoringVisitReportGenerate>;
+
+/** GET /Statistic/MonitoringVisitsStatistic/{researchId}: the caller's monitoring visits by state. */
+export const monitoringVisitsStatistic = z.object({
+  researchId: id,
+  total: z.number(),
+  confirmed: z.number(),
+  unconfirmed: z.number(),
+  notStarted: z.number(),
+  inProgress: z.number(),
+  finished: z.number(),
+});
+export type MonitoringVisitsStatistic = z.infer<typeof monitoringVisitsStatistic>;

@@ -44,10 +44,14 @@ export const subjectUpdate = z.object({
   reasonForChange: optionalReason,
 });
 
+/**
+ * POST Randomise. Without IWRS the group and the number are required; with IWRS the system draws both from
+ * the randomisation list and refuses them when given (docs/iwrs.md).
+ */
 export const subjectRandomise = z.object({
   randomizationDate: isoDate,
-  randomizationGroup: shortText(100),
-  randomizationNumber: number,
+  randomizationGroup: shortText(100).optional(),
+  randomizationNumber: number.optional(),
   version,
 });
 
@@ -131,7 +135,14 @@ export const subjectsQuery = z.object({
 export const subjectStatusCountsQuery = z.object(subjectFilters);
 
 /** GET /Statistic/SubjectVisitsStatistic/{researchId}. */
-export const subjectVisitsStatisticQuery = z.object({ researchOrganisationId: id.optional() });
+export const subjectVisitsStatisticQuery = z.object({
+  researchOrganisationId: id.optional(),
+  /** Count test sites' subjects too ('true'); they are left out by default. */
+  withTestSubjects: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
 
 export const subjectVisitCreate = z.object({ date: isoDate, subjectId: id, visitId: id });
 export const subjectVisitsQuery = z.object({ subjectId: id });
@@ -149,6 +160,8 @@ export const subjectVisitBrief = z.object({
   formCompletedStatus: completedStatus,
   repeatIndex: z.number(),
   timing: visitTimingSchema,
+  /** The 'requested by a monitor' mark of the monitor's grid (domain isRequestedByMonitor). */
+  requestedByMonitor: z.boolean(),
 });
 export type SubjectVisitBrief = z.infer<typeof subjectVisitBrief>;
 
@@ -174,6 +187,8 @@ export const subject = z.object({
   endDate: z.string().nullable(),
   endReason: z.string().nullable(),
   drTrialId: z.string().nullable(),
+  /** Entered at a test site: left out of statistics and dataset exports unless asked for. */
+  isTest: z.boolean(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -235,3 +250,16 @@ export const subjectVisitsStatistic = z.object({
   overdue: z.number(),
 });
 export type SubjectVisitsStatistic = z.infer<typeof subjectVisitsStatistic>;
+
+/** GET /Statistic/SubjectStatistic/{researchId}: live subjects by status (spec operations section 3), scoped like the matrix. */
+export const subjectStatistic = z.object({
+  researchId: id,
+  subjectCount: z.number(),
+  startedSubjectCount: z.number(),
+  screenedSubjectCount: z.number(),
+  randomisedSubjectCount: z.number(),
+  failedSubjectCount: z.number(),
+  endAheadScheduleSubjectCount: z.number(),
+  endSubjectCount: z.number(),
+});
+export type SubjectStatistic = z.infer<typeof subjectStatistic>;

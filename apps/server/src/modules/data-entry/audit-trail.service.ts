@@ -12,7 +12,7 @@ import { noteTypesSeenBy } from '../notes/note-actor.js';
 /** Keys never returned by the subject's trail: blinding holds for everyone who reads it here. */
 const BLINDED = new Set(['randomizationGroup']);
 
-function blind(value: unknown): unknown {
+export function blind(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(blind);
   if (value && typeof value === 'object') {
     return Object.fromEntries(

@@ -29,6 +29,7 @@ import { recomputeVisibility, type VisibilityChange } from './visibility.js';
 import { runRulesOnSave, savedValueOf, withRuleVisibility, type Proposal } from '../rules/rule-actions.js';
 import { dropRuleMails, sendRuleMails } from '../rules/rule-mails.js';
 import { assertInTimeWindow } from '../time-points/time-window-check.js';
+import { assertWithinMonitoringWorkDay } from '../monitoring-visits/work-day-window.js';
 
 /**
  * Values of subject form fields (docs/data-entry.md, "Values"): append-only item data, the newest row of a
@@ -154,6 +155,7 @@ export async function saveValueIn(tx: Db, caller: ActorCaller, mode: SaveMode, i
 async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: SaveInput): Promise<SaveOutcome> {
   const ctx = await saveContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
   assertMayChangeValue(caller, ctx, mode, !!input.imported);
+  if (!input.imported) await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
   const label = { field: ctx.formField.text };
   const fieldType = ctx.fieldDef.fieldType as FieldType;
   if ((ctx.section.qaValidate || ctx.section.dmValidate) && !input.answering) throw conflict('section_validated');
@@ -237,6 +239,8 @@ async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: Save
         sizeBytes: file.bytes.length,
         status: 'Done',
         type: 'Uploaded',
+        // An uploaded source document never expires (docs/documents.md, "Expiry").
+        expirationDate: null,
         createdBy: caller.actor.userId,
       })
       .returning({ id: documents.id });

@@ -21,6 +21,7 @@ import { noteTypesSeenBy } from '../notes/note-actor.js';
 import { completeSectionWindow, hasValue } from './entry-rules.js';
 import { lockForm } from './field-context.js';
 import { formatInstant } from './instant-text.js';
+import { assertWithinMonitoringWorkDay } from '../monitoring-visits/work-day-window.js';
 
 /**
  * Sections of a subject form (docs/data-entry.md, "Sections"): the status (Completed, NotCompleted with a
@@ -125,6 +126,7 @@ async function change(
   const subjectFormId = await deps.db.transaction(async (tx) => {
     const ctx = await sectionContext(tx, id, caller);
     assertMayEnter(caller, ctx);
+    await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
     await work(tx, ctx);
     return ctx.subjectForm.id;
   });

@@ -37,6 +37,7 @@ import { visibleValue } from './visibility.js';
 import { refreshVisitStatus } from './visit-status.js';
 import { validateCompletedForm } from './validation-flags.js';
 import { noteTypesSeenBy } from '../notes/note-actor.js';
+import { assertWithinMonitoringWorkDay } from '../monitoring-visits/work-day-window.js';
 
 /**
  * Subject forms (docs/data-entry.md): a form of the design instantiated in a subject visit with its sections
@@ -285,6 +286,7 @@ export async function createSubjectForm(
         .limit(1);
       if (!form) throw notFound('formId');
       assertMayEnter(caller, withForm(ctx, form));
+      await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
       if (form.visitId !== ctx.visit.visitId) throw badRequest('form_not_in_visit', 'formId');
       if (form.gender !== 'Both' && form.gender !== ctx.subject.gender) throw badRequest('form_other_gender', 'formId');
       const applicable = await applicableForms(tx, ctx.visit.visitId, {

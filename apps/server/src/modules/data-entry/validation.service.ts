@@ -42,6 +42,7 @@ import {
 import { openNotesCount } from './validation-notes.js';
 import { visitPage } from './visit-page.service.js';
 import { refreshVisitStatus } from './visit-status.js';
+import { assertWithinMonitoringWorkDay } from '../monitoring-visits/work-day-window.js';
 
 /**
  * Validation of subject forms by QA, data managers and monitors (docs/queries-and-validation.md; spec
@@ -64,6 +65,7 @@ async function lockedForm(
 ): Promise<FormContext> {
   const ctx = await formContext(tx, subjectFormId, caller, path);
   assertValidationSide(caller, ctx.subject, endpoint);
+  await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
   await lockForm(tx, subjectFormId);
   const [fresh] = await tx.select().from(subjectForms).where(eq(subjectForms.id, subjectFormId));
   return { ...ctx, subjectForm: fresh! };
@@ -267,6 +269,7 @@ export async function validateVisit(
   await deps.db.transaction(async (tx) => {
     const visitCtx = await visitContext(tx, id, caller, 'id');
     assertValidationSide(caller, visitCtx.subject, endpoint);
+    await assertWithinMonitoringWorkDay(tx, caller.actor, id);
     const list = await lockedVisitForms(tx, visitCtx);
     if (!input.validateSubjectFormList) {
       for (const ctx of list) {

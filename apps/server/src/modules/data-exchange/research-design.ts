@@ -10,7 +10,7 @@ import {
   visitResearchVersions,
   visits,
 } from '../../platform/db/schema/index.js';
-import type { OdmExportData } from '../design/odm/odm-export.js';
+import { loadTimePoints, type OdmExportData } from '../design/odm/odm-export.js';
 import type { ResearchRow } from '../design/shared/research.js';
 import { lastVersionOf, type ResearchVersionRow } from '../design/shared/versions.js';
 
@@ -108,6 +108,11 @@ export async function loadResearchDesign(
     formFields: fieldRows,
     fields: new Map(defs.map((d) => [d.id, d])),
     formTypes: new Map(types.map((t) => [t.id, t])),
+    // Part of what tells whether two form fields share one ItemDef (odm-shared-defs.ts), as in the design export.
+    timePoints: await loadTimePoints(
+      db,
+      fieldRows.map((f) => f.id),
+    ),
   };
   return { data, version };
 }

@@ -16,7 +16,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { offsetOf, pageOf, type PageQuery } from '../../platform/http/paging.js';
 import type { JobActor, JobRow } from '../../platform/jobs/jobs.js';
 import { seesGroup } from '../subjects/subjects.policy.js';
-import { assertUsesJobsAnywhere, mayUseJobs, readsJob } from './jobs.policy.js';
+import { assertUsesJobsAnywhere, mayUseJobs, readsJob, sendingCentreOf } from './jobs.policy.js';
 
 const authorName = sql<
   string | null
@@ -39,7 +39,16 @@ export function jobActorOf(caller: ActorCaller, centreId: string | null = null):
  */
 export async function insertJob(
   tx: Db,
-  job: { researchId: string; kind: JobKind; name: string; params: Record<string, unknown>; actor: JobActor; input?: Buffer },
+  job: {
+    researchId: string;
+    kind: JobKind;
+    name: string;
+    params: Record<string, unknown>;
+    actor: JobActor;
+    input?: Buffer;
+    /** The document the job makes, recorded Started with it: the runner sets it to Error if the job fails. */
+    documentId?: string;
+  },
 ): Promise<JobRow> {
   const [row] = await tx
     .insert(jobs)
@@ -50,6 +59,7 @@ export async function insertJob(
       params: job.params,
       actor: job.actor,
       createdBy: job.actor.userId,
+      documentId: job.documentId ?? null,
     })
     .returning();
   if (job.input) await tx.insert(jobInputs).values({ jobId: row!.id, content: job.input });
@@ -115,7 +125,14 @@ export async function listJobs(deps: Deps, q: PageQuery & { researchId?: string;
   const researchId = q.researchId ?? caller.actor.employee?.researchId;
   if (!researchId) throw badRequest('research_required', 'researchId');
   if (!mayUseJobs(caller.actor, q.kind, researchId)) throw forbidden('no_research_access', 'researchId');
-  const where = and(eq(jobs.researchId, researchId), eq(jobs.kind, q.kind));
+  const where = and(
+    eq(jobs.researchId, researchId),
+    eq(jobs.kind, q.kind),
+    // DrTrial sends: the caller's centre's only (jobs.policy.ts readsJob).
+    q.kind === 'dr_trial_send' && caller.actor.userRole !== 'Admin'
+      ? sql`${jobs.actor}->>'centreId' = ${sendingCentreOf(caller.actor) ?? ''}`
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     select(deps.db).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(q.pageSize).offset(offsetOf(q)),
     deps.db.select({ n: count() }).from(jobs).where(where),

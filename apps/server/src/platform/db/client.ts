@@ -46,14 +46,24 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', executeSql, close: () => pool.end() };
 }
 
+/**
+ * The PostgreSQL extensions the migrations create, as PGlite loads them (pg_trgm: the subject number searches).
+ * Every PGlite instance of the application's database is created with these.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
   let client;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(path.join(dataDir, 'pglite'));
+    client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   return wrapPglite(client);
 }

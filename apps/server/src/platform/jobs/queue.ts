@@ -1,10 +1,11 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { JOB_ATTEMPTS, JOB_KINDS, type JobKind } from '@edc/domain';
 import { QUEUE_SCHEMA, type Database } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import type { JobHandlers, JobQueue } from './jobs.js';
+import type { ScheduledTask } from './scheduled.js';
 import { runJob } from './runner.js';
 
 interface Logger {
@@ -23,12 +24,16 @@ export interface QueueOptions {
   /** Seconds before a failed attempt is tried again. */
   retrySeconds: number;
   log: Logger;
+  /** Tasks run on a schedule by the processes with workers (scheduled.ts). */
+  scheduled?: ScheduledTask[];
 }
 
 /** How often, and after how long, Queued jobs are sent to the queue again. */
 const SWEEP_MS = 60_000;
 
 export interface RunningQueue extends JobQueue {
+  /** Sends a scheduled task's message now, as its schedule would (operations, tests). */
+  runScheduled(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +47,8 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
     schema: QUEUE_SCHEMA,
-    schedule: false,
+    // The cron clock runs where the workers are; pg-boss lets one process send each scheduled message.
+    schedule: opts.workers > 0 && (opts.scheduled?.length ?? 0) > 0,
     // Its clean-up and expiry checks; the jobs table keeps our own record of every job.
     supervise: opts.workers > 0,
     migrate: true,
@@ -88,6 +94,22 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
     for (const j of open) await enqueue(j.kind as JobKind, j.id);
     if (open.length) opts.log.info({ count: open.length }, 'open jobs handed to the queue again');
   }
+  const tasks = opts.scheduled ?? [];
+  for (const task of tasks) {
+    if (!(await boss.getQueue(task.name)))
+      await boss.createQueue(task.name, { name: task.name, expireInSeconds: 60 * 60 }).catch(async (e: unknown) => {
+        if (!(await boss.getQueue(task.name))) throw e;
+      });
+  }
+  if (opts.workers > 0) {
+    for (const task of tasks) {
+      await boss.schedule(task.name, task.cron, {}, { tz: 'UTC' });
+      await boss.work(task.name, { pollingIntervalSeconds: opts.pollingSeconds, batchSize: 1 }, async () => {
+        const result = await task.run(opts.deps);
+        opts.log.info({ task: task.name, result }, 'scheduled task done');
+      });
+    }
+  }
   // Every minute, jobs Queued for more than a minute are sent again (a send that failed, a server that sends
   // beside separate workers): a no-op for those pg-boss still holds.
   const sweep =
@@ -103,10 +125,25 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
             .catch((err: unknown) => opts.log.error({ err }, 'job sweep failed'));
         }, SWEEP_MS).unref()
       : null;
+  // The kept subject counts (migration 0020) gain signed rows with every write; every minute they are folded
+  // into one row per key, so that reading them stays a few dozen rows (one process at a time: an advisory lock).
+  const compaction =
+    opts.workers > 0
+      ? setInterval(() => {
+          opts.deps.db
+            .execute(sql`select compact_subject_tallies()`)
+            .catch((err: unknown) => opts.log.error({ err }, 'subject count compaction failed'));
+        }, SWEEP_MS).unref()
+      : null;
   return {
     enqueue,
+    async runScheduled(name) {
+      if (!tasks.some((t) => t.name === name)) throw new Error(`no scheduled task ${name}`);
+      await boss.send(name, {});
+    },
     async stop() {
       if (sweep) clearInterval(sweep);
+      if (compaction) clearInterval(compaction);
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { JOB_ATTEMPTS } from '@edc/domain';
-import { jobInputs, jobs } from '../db/schema/index.js';
+import { documents, jobInputs, jobs } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../http/errors.js';
 import type { JobContext, JobHandlers, JobRow } from './jobs.js';
@@ -25,7 +25,9 @@ export async function runJob(deps: Deps, handlers: JobHandlers, jobId: string): 
   const attempt = job.attempts;
   const handler = handlers[job.kind as keyof JobHandlers];
   if (!handler) {
-    await finish(deps, job.id, { status: 'Failed', error: { code: 'job_unknown_kind', params: { kind: job.kind } } });
+    const error = { code: 'job_unknown_kind', params: { kind: job.kind } };
+    await finish(deps, job.id, { status: 'Failed', error });
+    await failDocument(deps, job.documentId, error);
     return { retry: false };
   }
   let last = 0;
@@ -55,7 +57,7 @@ export async function runJob(deps: Deps, handlers: JobHandlers, jobId: string): 
     await finish(deps, job.id, {
       status: 'Done',
       progress: 100,
-      documentId: outcome.documentId ?? null,
+      documentId: outcome.documentId ?? job.documentId ?? null,
       result: outcome.result ?? null,
       error: null,
     });
@@ -65,6 +67,7 @@ export async function runJob(deps: Deps, handlers: JobHandlers, jobId: string): 
     const error = refused ? { code: e.code, params: e.params } : { code: 'job_failed', params: {} };
     if (refused || attempt >= JOB_ATTEMPTS) {
       await finish(deps, job.id, { status: 'Failed', error });
+      await failDocument(deps, job.documentId, refused ? error : { code: 'document_generation_failed', params: {} });
       return { retry: false, error: e };
     }
     // Not the last attempt: the screen says so, not that the job has failed.
@@ -79,4 +82,16 @@ async function finish(deps: Deps, id: string, set: Partial<JobRow>) {
     .update(jobs)
     .set({ ...set, finishedAt: new Date(), updatedAt: new Date() })
     .where(eq(jobs.id, id));
+}
+
+/**
+ * A job that was recorded with the document it makes (documents generated in the background,
+ * docs/documents.md) and has failed for good leaves that document in status Error, with the reason kept.
+ */
+async function failDocument(deps: Deps, documentId: string | null, error: { code: string; params: unknown }) {
+  if (!documentId) return;
+  await deps.db
+    .update(documents)
+    .set({ status: 'Error', error, finishedAt: new Date() })
+    .where(and(eq(documents.id, documentId), eq(documents.status, 'Started')));
 }

@@ -8,6 +8,7 @@ import type { Me } from '@edc/domain';
 import { NO_BREADCRUMB_PATHS, organisationCabinetPath } from '../routes';
 import { useSubjectCrumbLabel } from '../../features/subjects/crumb';
 import { useSubjectVisitCrumbs } from '../../features/subject-visit/crumb';
+import { useMonitoringVisitCrumbLabel } from '../../features/monitoring/crumb';
 
 interface Crumb {
   label: string;
@@ -22,6 +23,8 @@ interface DataLabels {
   visitSubjectId?: string;
   visit?: string;
   monitoringVisitId?: string | null;
+  /** The monitoring visit page: its period. */
+  monitoringVisit?: string;
 }
 
 type CrumbBuilder = (params: Record<string, string | undefined>, t: TFunction, me: Me, labels: DataLabels) => Crumb[];
@@ -126,12 +129,33 @@ const CRUMBS: Array<{ path: string; build: CrumbBuilder }> = [
   { path: '/queries', build: (_, t) => [{ label: t('shell:menu.queries') }] },
   { path: '/rules', build: (_, t) => [{ label: t('shell:menu.rules') }] },
   { path: '/dataExchange', build: (_, t) => [{ label: t('shell:menu.dataExchange') }] },
+  { path: '/dosings', build: (_, t) => [{ label: t('shell:menu.dosings') }] },
+  { path: '/iwrs/:tab', build: (_, t) => [{ label: t('shell:menu.iwrs') }] },
   {
     path: '/subject/:subjectId/:tab',
     build: (p, t, _me, labels) => [
       { label: t('shell:menu.subjectMatrix'), to: '/subjectmatrix' },
       { label: labels.subject ?? t('shell:crumbs.subject') },
       ...tabCrumb(t, 'tab', p.tab),
+    ],
+  },
+  { path: '/research/statistic', build: (_, t) => [{ label: t('shell:menu.researchStatistic') }] },
+  { path: '/research/visits', build: (_, t) => [{ label: t('shell:menu.researchVisits') }] },
+  { path: '/summary', build: (_, t) => [{ label: t('shell:menu.summary') }] },
+  { path: '/journals', build: (_, t) => [{ label: t('shell:menu.journals') }] },
+  {
+    path: '/researchSettings/documents/:tab',
+    build: (_, t) => [researchSettings(t), { label: t('shell:menu.researchDocuments') }],
+  },
+  {
+    path: '/researchSettings/monitoringVisits',
+    build: (_, t) => [researchSettings(t), { label: t('shell:menu.researchMonitoringVisits') }],
+  },
+  {
+    path: '/monitoringVisits/:monitoringVisitId',
+    build: (_p, t, _me, labels) => [
+      { label: t('shell:menu.monitoringVisits'), to: '/monitoringVisits' },
+      { label: labels.monitoringVisit ?? t('shell:crumbs.monitoringVisit') },
     ],
   },
   {
@@ -157,6 +181,9 @@ export function AppBreadcrumbs({ me }: { me: Me }) {
     (matchPath('/subjectVisit/:subjectVisitId', pathname) ?? matchPath('/subjectVisit/:subjectVisitId/timePoints', pathname))
       ?.params.subjectVisitId,
   );
+  const monitoringVisitLabel = useMonitoringVisitCrumbLabel(
+    matchPath('/monitoringVisits/:monitoringVisitId', pathname)?.params.monitoringVisitId,
+  );
   if (NO_BREADCRUMB_PATHS.includes(pathname)) return null;
   let crumbs: Crumb[] = [];
   for (const def of CRUMBS) {
@@ -168,6 +195,7 @@ export function AppBreadcrumbs({ me }: { me: Me }) {
         visitSubjectId: visitCrumbs.subjectId,
         visit: visitCrumbs.visit,
         monitoringVisitId: search.get('monitoringVisitId'),
+        monitoringVisit: monitoringVisitLabel,
       });
       break;
     }

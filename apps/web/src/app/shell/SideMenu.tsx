@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -28,8 +28,8 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname === section || pathname.startsWith(`${section}/`);
 }
 
-/** Groups of up to this many links start open (the administration group has up to 8); longer lists start closed. */
-const OPEN_GROUP_LINKS = 8;
+/** Groups of up to this many links start open (the administration group has up to 10); longer lists start closed. */
+const OPEN_GROUP_LINKS = 10;
 
 function ChildLink({ link, pathname }: { link: MenuLink; pathname: string }) {
   const { t } = useTranslation();
@@ -60,7 +60,12 @@ function ChildLink({ link, pathname }: { link: MenuLink; pathname: string }) {
 function Group({ item, pathname }: { item: VisibleItem; pathname: string }) {
   const { t } = useTranslation();
   const children = item.children ?? [];
-  const [open, setOpen] = useState(() => children.some((c) => isActive(pathname, c.to)) || children.length <= OPEN_GROUP_LINKS);
+  const holdsCurrent = children.some((c) => isActive(pathname, c.to));
+  const [open, setOpen] = useState(() => holdsCurrent || children.length <= OPEN_GROUP_LINKS);
+  // Arriving on one of its pages (a redirect after sign-in, a link elsewhere) opens the group.
+  useEffect(() => {
+    if (holdsCurrent) setOpen(true);
+  }, [holdsCurrent]);
   const Icon = item.def.icon;
   const id = `menu-group-${item.def.key}`;
   return (

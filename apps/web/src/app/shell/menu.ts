@@ -3,6 +3,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import BiotechOutlined from '@mui/icons-material/BiotechOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
@@ -11,9 +12,11 @@ import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ImportExportOutlined from '@mui/icons-material/ImportExportOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
@@ -150,6 +153,16 @@ export const MENU: MenuItemDef[] = [
     to: () => '/dosings',
   },
   {
+    // IWRS supply (docs/iwrs.md): the sponsor's lists, kits and shipments; a site's kits and arrivals.
+    key: 'iwrs',
+    labelKey: 'shell:menu.iwrs',
+    icon: Inventory2Outlined,
+    visible: (ctx) =>
+      ctx.permissions.has('iwrs_supply') ||
+      (ctx.permissions.has('dosings') && (ctx.organisationType === 'Site' || ctx.organisationType === 'TestSite')),
+    to: () => '/iwrs/kits',
+  },
+  {
     key: 'summary',
     labelKey: 'shell:menu.summary',
     icon: TableChartOutlined,
@@ -162,6 +175,13 @@ export const MENU: MenuItemDef[] = [
     icon: EventNoteOutlined,
     visible: has('research_visits'),
     to: () => '/research/visits',
+  },
+  {
+    key: 'researchStatistic',
+    labelKey: 'shell:menu.researchStatistic',
+    icon: BarChartOutlined,
+    visible: (ctx) => ctx.researchId !== null && ctx.permissions.has('research_statistic'),
+    to: () => '/research/statistic',
   },
   {
     key: 'qaValidation',
@@ -193,7 +213,8 @@ export const MENU: MenuItemDef[] = [
     key: 'researchMonitoringVisits',
     labelKey: 'shell:menu.researchMonitoringVisits',
     icon: AssignmentTurnedInOutlined,
-    visible: has('research_monitoring_visits'),
+    // The page built so far is the planners' (monitoring_visits_settings); a site's own view is not built.
+    visible: (ctx) => ctx.permissions.has('research_monitoring_visits') && ctx.permissions.has('monitoring_visits_settings'),
     to: () => '/researchSettings/monitoringVisits',
   },
   {
@@ -206,6 +227,20 @@ export const MENU: MenuItemDef[] = [
       link('versions', 'shell:menu.versions', '/researchSettings/versions/research', HistoryOutlined),
       ...(ctx.permissions.has('time_points_settings')
         ? [link('timePoints', 'shell:menu.timePoints', '/researchSettings/timePoints', ScheduleOutlined)]
+        : []),
+      ...(ctx.permissions.has('monitoring_visits_settings')
+        ? [
+            link(
+              'monitoringVisitsSettings',
+              'shell:menu.researchMonitoringVisits',
+              '/researchSettings/monitoringVisits',
+              AssignmentTurnedInOutlined,
+            ),
+          ]
+        : []),
+      // Design-and-admin section 2, "Documents page": the research's documents for their administrators.
+      ...(ctx.permissions.has('documents_settings')
+        ? [link('researchDocuments', 'shell:menu.researchDocuments', '/researchSettings/documents/list', DescriptionOutlined)]
         : []),
       link('researches', 'shell:menu.researches', '/researches', BiotechOutlined),
       link('organisationSettings', 'shell:menu.organisationSettings', '/organizations', ApartmentOutlined),

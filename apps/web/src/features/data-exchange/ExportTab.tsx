@@ -75,6 +75,8 @@ export function ExportTab({ researchId }: { researchId: string }) {
   const [formStatus, setFormStatus] = useState<ExportFormStatus>('All');
   const [withAuditRecords, setWithAuditRecords] = useState(false);
   const [withSignatures, setWithSignatures] = useState(false);
+  // Test sites' subjects are left out unless asked for (docs/qa-validation.md "Test data").
+  const [withTestSubjects, setWithTestSubjects] = useState(false);
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -102,6 +104,7 @@ export function ExportTab({ researchId }: { researchId: string }) {
       formStatus,
       withAuditRecords: odm && withAuditRecords,
       withSignatures: odm && withSignatures,
+      withTestSubjects,
       ...(centreIds.length ? { researchOrganisationIds: centreIds } : {}),
       ...(visitIds.length ? { visitIds } : {}),
       ...(formIds.length ? { formIds } : {}),
@@ -265,6 +268,11 @@ export function ExportTab({ researchId }: { researchId: string }) {
             )}
           </Box>
         </Box>
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={<Checkbox checked={withTestSubjects} onChange={(e) => setWithTestSubjects(e.target.checked)} />}
+          label={t('dataExchange:export.withTestSubjects')}
+        />
         <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <Button variant="contained" startIcon={<PlayArrowOutlined />} loading={start.isPending} onClick={submit}>
             {t('dataExchange:export.start')}

@@ -39,7 +39,7 @@ export const designKeys = {
   researches: ['design', 'researches'] as const,
 };
 
-const invalidateDesign = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries({ queryKey: ['design'] });
+export const invalidateDesign = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries({ queryKey: ['design'] });
 
 // ------------------------------------------------------------------------------------------ research
 

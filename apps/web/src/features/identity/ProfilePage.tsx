@@ -15,6 +15,7 @@ import { PersonNameFields } from '../auth/components/PersonNameFields';
 import { changePasswordForm } from '../auth/passwordSchemas';
 import { currentEmployee, currentOrganisationUser, useChangePassword, useMe, useUpdateUser } from './api';
 import { employeeContextLabel } from './labels';
+import { ProfileDocuments } from '../documents/ProfileDocuments';
 
 const personalResolver = formResolver(userDto.pick({ lastName: true, firstName: true, patronymic: true }));
 const passwordResolver = formResolver(changePasswordForm);
@@ -129,7 +130,7 @@ function PasswordChange({ me }: { me: Me }) {
   );
 }
 
-/** /profile: personal data and password change (documents come in a later issue). */
+/** /profile: personal data, password change and the caller's documents (docs/documents.md "Documents screens"). */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -139,9 +140,17 @@ export default function ProfilePage() {
       {!me.data ? (
         <Loading />
       ) : (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
-          <PersonalData key={me.data.user.id} me={me.data} />
-          <PasswordChange me={me.data} />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+            <PersonalData key={me.data.user.id} me={me.data} />
+            <PasswordChange me={me.data} />
+          </Box>
+          {/* The documents are a research's: shown while an employee (and so a research) is current. */}
+          {currentEmployee(me.data) && (
+            <Box>
+              <ProfileDocuments me={me.data} />
+            </Box>
+          )}
         </Box>
       )}
     </>

@@ -26,6 +26,7 @@ import { activeFilterCount, apiQuery, useRulesFilter, useSearchInput, type Rules
 import { centreLabel, ClampedText, ExpressionCell, RuleChain, ValidatedChip } from './parts';
 import { RuleDialog } from './RuleDialog';
 import { RuleTestDialog } from './RuleTestDialog';
+import { RuleQaNoteButton } from '../qa-validation/RuleQaNoteButton';
 
 /** The value a select shows: the chosen id while its list loads or when the list has it, none for an unknown id. */
 const shown = (value: string, list: ReadonlyArray<{ id: string }> | undefined) =>
@@ -333,12 +334,15 @@ export default function RulesPage() {
                 },
               ]}
               actions={(r) => (
-                <RuleRowActions
-                  rule={r}
-                  canTest={access.test}
-                  onOpen={() => update({ ruleId: r.id })}
-                  onTest={() => setTesting(r)}
-                />
+                <>
+                  <RuleRowActions
+                    rule={r}
+                    canTest={access.test}
+                    onOpen={() => update({ ruleId: r.id })}
+                    onTest={() => setTesting(r)}
+                  />
+                  {access.validate && <RuleQaNoteButton rule={r} researchId={access.researchId} />}
+                </>
               )}
             />
           </QueryState>

@@ -38,16 +38,18 @@ import { sortForms } from './format';
 import { FormList } from './FormList';
 import { SubjectFormDialog } from './form/SubjectFormDialog';
 import { VisitSummary } from './VisitSummary';
+import { VisitPdfButton } from './VisitPdfButton';
 
 /** The visit's title with its occurrence when it repeats. */
 export const visitTitle = (p: Pick<VisitPage, 'visit' | 'repeatIndex'>) =>
   p.visit.repeating && p.repeatIndex > 0 ? `${p.visit.title} #${p.repeatIndex + 1}` : p.visit.title;
 
-/** The search parameters without the link to a field (subjectFormId, subjectFormFieldId). */
+/** The search parameters without the link to a field (subjectFormId, subjectFormFieldId or formFieldId). */
 function withoutFieldLink(p: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(p);
   next.delete('subjectFormId');
   next.delete('subjectFormFieldId');
+  next.delete('formFieldId');
   return next;
 }
 
@@ -105,9 +107,11 @@ export default function SubjectVisitPage() {
   const validationSide = useValidationSide();
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
   const [adding, setAdding] = useState(false);
-  // `?id=` opens a form; the queries page's link `?subjectFormId=…&subjectFormFieldId=…` opens it at a field.
+  // `?id=` opens a form; the queries page's link `?subjectFormId=…&subjectFormFieldId=…` opens it at a field,
+  // and the summary tables' `?subjectFormId=…&formFieldId=…` at the field of that design field.
   const openFormId = params.get('id') ?? params.get('subjectFormId');
   const focusFieldId = params.get('id') ? null : params.get('subjectFormFieldId');
+  const focusFormFieldId = params.get('id') ? null : params.get('formFieldId');
 
   const forms = useMemo(() => sortForms(page.data?.subjectFormList ?? []), [page.data?.subjectFormList]);
   const linked = useMemo(() => sortForms(page.data?.linkedSubjectFormList ?? []), [page.data?.linkedSubjectFormList]);
@@ -228,6 +232,7 @@ export default function SubjectVisitPage() {
               {t('dataEntry:page.endVisit')}
             </Button>
           )}
+          {signed && <VisitPdfButton subjectVisitId={v.id} />}
           {showSign && (
             <Tooltip title={signReady ? '' : t('dataEntry:page.signHint')}>
               <span>
@@ -286,6 +291,7 @@ export default function SubjectVisitPage() {
           nextFormId={nextFormId}
           showNextForm={ctx.isSiteUser}
           focusFieldId={focusFieldId}
+          focusFormFieldId={focusFormFieldId}
           onOpenForm={(id) =>
             setParams(
               (p) => {

@@ -36,6 +36,7 @@ import { COMPLETED_STATUSES, type CompletedStatus, type SubjectStatus, type Subj
 import type { Visit } from './api';
 import type { MatrixFilterState, PinColumn, SortColumn } from './filterState';
 import { displayDate, SubjectStatusDot, visitStatusColour } from './ui';
+import { TestSubjectMark } from './TestSubjectMark';
 
 export type RowAction = 'info' | 'edit' | 'randomise' | 'screenfailer' | 'end' | 'sign' | 'delete';
 
@@ -56,7 +57,13 @@ export interface GridProps {
   onConfirmVisit: (s: SubjectWithVisits, v: Visit) => void;
   /** Opens the visit info of one of the subject's visits (its info button; the visit itself links to its page). */
   onOpenVisit: (s: SubjectWithVisits, subjectVisitId: string) => void;
+  /** Where a visit links to; the monitoring visit's grid adds ?monitoringVisitId for the breadcrumb back. */
+  visitHref?: (subjectVisitId: string) => string;
+  /** The monitor's grid marks the visits requested by a monitor (spec section 2, /monitoringVisits/{id}). */
+  showRequested?: boolean;
 }
+
+const defaultVisitHref = (subjectVisitId: string) => `/subjectVisit/${subjectVisitId}`;
 
 const ACTION_ICONS: Record<RowAction, ReactNode> = {
   info: <InfoOutlined fontSize="small" />,
@@ -132,6 +139,7 @@ interface CellLabels {
   confirm: (visit: Visit) => string;
   badge: (visit: Visit, status: CompletedStatus, date: string) => string;
   info: (visit: Visit, status: CompletedStatus, date: string) => string;
+  requested: string;
 }
 
 function useCellLabels(): CellLabels {
@@ -154,6 +162,7 @@ function useCellLabels(): CellLabels {
       confirm: (visit) => confirm({ visit: visit.title }),
       badge: (visit, status, date) => badge({ visit: visit.title, status: statusName(status), date }),
       info: (visit, status, date) => info({ visit: visit.title, status: statusName(status), date }),
+      requested: t('subjects:matrix.requestedByMonitor'),
     };
   }, [t]);
 }
@@ -178,7 +187,12 @@ function visitCell(
   subject: SubjectWithVisits,
   visit: Visit,
   can: RowAbilities,
-  { onConfirmVisit, onOpenVisit }: Pick<GridProps, 'onConfirmVisit' | 'onOpenVisit'>,
+  {
+    onConfirmVisit,
+    onOpenVisit,
+    visitHref = defaultVisitHref,
+    showRequested,
+  }: Pick<GridProps, 'onConfirmVisit' | 'onOpenVisit' | 'visitHref' | 'showRequested'>,
   labels: CellLabels,
   follow: (e: MouseEvent<HTMLAnchorElement>) => void,
 ) {
@@ -191,20 +205,27 @@ function visitCell(
     <div className="subject-visit-cell">
       {held.map((v) => {
         const date = displayDate(v.date);
-        const label = labels.badge(visit, v.formCompletedStatus, date);
+        const requested = showRequested && v.requestedByMonitor;
+        const label = labels.badge(visit, v.formCompletedStatus, date) + (requested ? ` (${labels.requested})` : '');
         const info = labels.info(visit, v.formCompletedStatus, date);
         return (
           <span key={v.id} className="subject-visit-held">
             <a
-              href={`/subjectVisit/${v.id}`}
+              href={visitHref(v.id)}
               aria-label={label}
               title={label}
               data-status={v.formCompletedStatus}
+              data-requested={requested ? 'true' : undefined}
               className="subject-visit-badge"
               onClick={follow}
             >
               {date}
             </a>
+            {requested && (
+              <span className="subject-visit-requested" aria-hidden="true" title={labels.requested}>
+                ?
+              </span>
+            )}
             <button type="button" className="subject-visit-info" aria-label={info} title={info} onClick={() => onOpen(v.id)}>
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
                 <path d="M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8" />
@@ -254,6 +275,21 @@ const addButtonStyles = {
   },
   '& .subject-visit-cell': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
   '& .subject-visit-held': { display: 'inline-flex', alignItems: 'center' },
+  // The 'requested by a monitor' mark: a small amber disc after the badge (its text is in the badge's label).
+  '& .subject-visit-requested': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: 16,
+    height: 16,
+    ml: '2px',
+    borderRadius: '50%',
+    bgcolor: '#b35c00',
+    color: '#fff',
+    fontSize: 11,
+    fontWeight: 700,
+    lineHeight: 1,
+  },
   '& .subject-visit-info': {
     display: 'inline-flex',
     p: '2px',
@@ -336,6 +372,8 @@ export function SubjectTable({
   onAction,
   onConfirmVisit,
   onOpenVisit,
+  visitHref,
+  showRequested,
 }: GridProps) {
   const { t } = useTranslation();
   const labels = useCellLabels();
@@ -439,13 +477,16 @@ export function SubjectTable({
                   >
                     {s.screeningNumber}
                   </RouterLink>
+                  {s.isTest && <TestSubjectMark />}
                 </th>
                 <td className={pinRand ? 'pinned' : undefined} style={pinRand ? { left: randLeft } : undefined}>
                   {s.randomizationNumber ?? ''}
                 </td>
                 <td>{s.identificationNumber}</td>
                 {visits.map((v) => (
-                  <td key={v.id}>{visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels, follow)}</td>
+                  <td key={v.id}>
+                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit, visitHref, showRequested }, labels, follow)}
+                  </td>
                 ))}
                 <td>
                   <ActionsMenu t={t} subject={s} actions={can.actions} onAction={onAction} />
@@ -460,7 +501,16 @@ export function SubjectTable({
 }
 
 /** The mobile grid: a collapsible card per subject. */
-export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit, onOpenVisit }: GridProps) {
+export function SubjectCards({
+  rows,
+  visits,
+  abilities,
+  onAction,
+  onConfirmVisit,
+  onOpenVisit,
+  visitHref,
+  showRequested,
+}: GridProps) {
   const { t } = useTranslation();
   const labels = useCellLabels();
   const follow = useFollowLink();
@@ -481,6 +531,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
                 <SubjectStatusDot status={s.status} label={labels.subjectStatus(s.status)} />
                 <Typography sx={{ fontWeight: 600 }}>{s.screeningNumber}</Typography>
+                {s.isTest && <TestSubjectMark />}
                 {s.randomizationNumber && <Typography color="text.secondary">{s.randomizationNumber}</Typography>}
               </Stack>
             </AccordionSummary>
@@ -510,7 +561,7 @@ export function SubjectCards({ rows, visits, abilities, onAction, onConfirmVisit
                     sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}
                   >
                     <Typography variant="body2">{v.title}</Typography>
-                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit }, labels, follow)}
+                    {visitCell(s, v, can, { onConfirmVisit, onOpenVisit, visitHref, showRequested }, labels, follow)}
                   </Box>
                 ))}
               </Box>

@@ -383,7 +383,12 @@ export default function SubjectMatrixPage() {
             />
           )}
           {dialog.kind === 'randomise' && (
-            <RandomiseDialog subject={dialog.subject} groups={research.data?.groupList ?? []} onClose={close} />
+            <RandomiseDialog
+              subject={dialog.subject}
+              groups={research.data?.groupList ?? []}
+              withIwrs={ctx.withIwrs}
+              onClose={close}
+            />
           )}
           {dialog.kind === 'screenfailer' && <ScreenfailerDialog subject={dialog.subject} onClose={close} />}
           {dialog.kind === 'end' && <EndParticipationDialog subject={dialog.subject} onClose={close} />}

@@ -1,5 +1,5 @@
 import './i18n';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -18,6 +18,10 @@ import { useResearchVisits, useSubject, useSubjectContext, useSubjectVisits } fr
 import { CompletedStatusChip, displayDate, PointChips, SubjectStatusIcon } from './ui';
 import { SubjectAuditTab } from './SubjectAuditTab';
 import { NoteStatusIndicator } from '../subject-visit/NoteIndicator';
+import { TestSubjectMark } from './TestSubjectMark';
+
+// The dosings tab (IWRS) is its own chunk.
+const SubjectDosingsTab = lazy(() => import('../iwrs/SubjectDosingsTab').then((m) => ({ default: m.SubjectDosingsTab })));
 
 /** The visits tab: the subject's visits (ordered by completed status by the server) with status, date and points;
  * each visit's title links to its subject visit page. */
@@ -102,6 +106,7 @@ export default function SubjectPage() {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <SubjectStatusIcon status={s.status} />
         <PageTitle title={title}>{title}</PageTitle>
+        {s.isTest && <TestSubjectMark />}
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {[s.screeningNumber, s.randomizationNumber, s.identificationNumber].filter(Boolean).join(' · ')}
@@ -112,7 +117,11 @@ export default function SubjectPage() {
         ))}
       </Tabs>
       {tab === 'visits' && <VisitsTab subjectId={subjectId} researchId={ctx.researchId} />}
-      {tab === 'dosings' && <Alert severity="info">{t('subjects:page.dosingsAtWork')}</Alert>}
+      {tab === 'dosings' && (
+        <Suspense fallback={<Loading />}>
+          <SubjectDosingsTab subject={s} />
+        </Suspense>
+      )}
       {tab === 'audit' && <SubjectAuditTab subjectId={subjectId} />}
     </Box>
   );

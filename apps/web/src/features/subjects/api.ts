@@ -166,14 +166,20 @@ export function useSites(researchId: string | null, enabled: boolean) {
   });
 }
 
-export function useVisitsStatistic(researchId: string | null, researchOrganisationId: string | undefined, enabled: boolean) {
+export function useVisitsStatistic(
+  researchId: string | null,
+  researchOrganisationId: string | undefined,
+  enabled: boolean,
+  withTestSubjects = false,
+) {
   return useQuery({
-    queryKey: ['statistic', 'subjectVisits', researchId, researchOrganisationId],
+    queryKey: ['statistic', 'subjectVisits', researchId, researchOrganisationId, withTestSubjects],
     queryFn: ({ signal }) =>
       api.get<SubjectVisitsStatistic>(`/Statistic/SubjectVisitsStatistic/${researchId}`, {
         signal,
         quietErrors: true,
-        query: { researchOrganisationId },
+        // Test subjects are left out unless asked for (docs/qa-validation.md "Test data").
+        query: { researchOrganisationId, withTestSubjects: withTestSubjects || undefined },
       }),
     enabled: enabled && Boolean(researchId),
   });

@@ -10,12 +10,15 @@ import { ProgressLine } from '../../shared/components/ProgressLine';
 import { Link as RouterLink } from 'react-router-dom';
 import { offeredVersionIndexes, sortVersions } from '@edc/domain';
 import { DesignDialog, SubmitActions } from '../design/components/common';
-import { useImportOdm, type OdmImportReply, type ResearchVersion } from './api';
+import { useImportOdm, type DesignImportBody, type OdmImportReply, type ResearchVersion } from './api';
 import { defaultStartDate } from './dates';
 import { DialogProblems } from './DialogProblems';
 import { NewVersionFields } from './NewVersionFields';
 import { NEW_VERSION_FIELDS, newVersionResolver, type NewVersionInput, type NewVersionOutput } from './newVersionForm';
+import { OdmImportChoice } from './OdmImportChoice';
 import { OdmImportReport } from './OdmImportReport';
+
+type OdmSameAsReply = NonNullable<OdmImportReply['sameAs']>;
 import { messagesOf, showServerErrors } from './serverErrors';
 
 /** The server takes ODM documents of up to 20 MiB (odmImportRequest) and REDCap dictionaries of up to 5 MiB. */
@@ -26,7 +29,11 @@ export const MAX_REDCAP_BYTES = 5 * 1024 * 1024;
 const kindOf = (file: File) => (/\.xml$/i.test(file.name) ? 'odm' : /\.csv$/i.test(file.name) ? 'redcap' : null);
 
 /** Where an import is: reading the file, sending it (0..1), or the server building the version. */
-type Phase = { kind: 'idle' } | { kind: 'reading' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'reading' }
+  | { kind: 'uploading'; fraction: number }
+  | { kind: 'processing'; checking: boolean };
 
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
@@ -39,14 +46,16 @@ function ImportProgress({ phase }: { phase: Phase }) {
       ? t('versions:odm.reading')
       : phase.kind === 'uploading'
         ? t('versions:odm.uploading', { percent })
-        : t('versions:odm.processing');
+        : t(phase.checking ? 'versions:odm.checking' : 'versions:odm.processing');
   return <ProgressLine label={label} percent={percent} testId="odm-progress" />;
 }
 
 /**
  * Import of a CDISC ODM 1.3.2 study design as a new research version (POST /ResearchVersions/ImportOdm), or
- * of a REDCap data dictionary (.csv, POST /ResearchVersions/ImportRedcapDictionary): pick the file, choose the index (by default the next major one), follow the upload, then read the
- * report. A refusal keeps the dialog open with everything entered and the server's reason.
+ * of a REDCap data dictionary (.csv, POST /ResearchVersions/ImportRedcapDictionary): pick the file, choose the
+ * index (by default the next major one), follow the upload, then read the report. An ODM file is checked first
+ * (a dry run): when it is a re-import of a version, the user chooses to update that version or to create a new
+ * one before anything is written. A refusal keeps the dialog open with everything entered and the server's reason.
  */
 export function ImportOdmDialog({
   researchId,
@@ -74,6 +83,8 @@ export function ImportOdmDialog({
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problems, setProblems] = useState<string[]>([]);
   const [report, setReport] = useState<OdmImportReply | null>(null);
+  /** The file recognised as a re-import, waiting for the user's choice (update or new version). */
+  const [choice, setChoice] = useState<{ xml: string; values: NewVersionOutput; sameAs: OdmSameAsReply } | null>(null);
   const busy = phase.kind !== 'idle';
 
   const choose = (picked: File | undefined) => {
@@ -91,6 +102,35 @@ export function ImportOdmDialog({
     if (!busy) choose(e.dataTransfer.files[0]);
   };
 
+  /** Sends one request; a refusal is shown (on the file, the inputs or below them) and gives null. */
+  const send = async (request: DesignImportBody): Promise<OdmImportReply | null> => {
+    setPhase({ kind: 'uploading', fraction: 0 });
+    try {
+      return await importOdm.mutateAsync({
+        request,
+        onUploadProgress: (fraction) =>
+          setPhase(
+            fraction < 1
+              ? { kind: 'uploading', fraction }
+              : { kind: 'processing', checking: request.kind === 'odm' && request.body.dryRun === true },
+          ),
+      });
+    } catch (e) {
+      const rest = showServerErrors(e, form.setError, NEW_VERSION_FIELDS);
+      const isFile = (p: { path?: string }) => p.path === 'xml' || p.path === 'csv';
+      // On the choice step the file is no longer shown: everything goes below it.
+      const aboutFile = choice ? [] : rest.filter(isFile);
+      if (aboutFile.length) setFileError(messagesOf(aboutFile).join(' '));
+      setProblems(messagesOf(rest.filter((p) => !aboutFile.includes(p))));
+      return null;
+    } finally {
+      setPhase({ kind: 'idle' });
+    }
+  };
+  const created = (reply: OdmImportReply | null) => {
+    if (reply) setReport(reply);
+  };
+
   const submit = form.handleSubmit(async (values) => {
     if (!file) return setFileError(t('versions:odm.fileRequired'));
     if (fileError) return;
@@ -103,31 +143,47 @@ export function ImportOdmDialog({
       setPhase({ kind: 'idle' });
       return setFileError(t('versions:odm.unreadable'));
     }
-    setPhase({ kind: 'uploading', fraction: 0 });
-    importOdm.mutate(
-      {
-        request:
-          kindOf(file) === 'redcap'
-            ? { kind: 'redcap', body: { researchId, csv: text, ...values, description: values.description || null } }
-            : { kind: 'odm', body: { researchId, xml: text, ...values, description: values.description || null } },
-        onUploadProgress: (fraction) => setPhase(fraction < 1 ? { kind: 'uploading', fraction } : { kind: 'processing' }),
-      },
-      {
-        onSuccess: setReport,
-        onError: (e) => {
-          const rest = showServerErrors(e, form.setError, NEW_VERSION_FIELDS);
-          const isFile = (p: { path?: string }) => p.path === 'xml' || p.path === 'csv';
-          const aboutFile = rest.filter(isFile);
-          if (aboutFile.length) setFileError(messagesOf(aboutFile).join(' '));
-          setProblems(messagesOf(rest.filter((p) => !isFile(p))));
-        },
-        onSettled: () => setPhase({ kind: 'idle' }),
-      },
-    );
+    const description = values.description || null;
+    if (kindOf(file) === 'redcap')
+      return created(await send({ kind: 'redcap', body: { researchId, csv: text, ...values, description } }));
+    // An ODM file is checked first, writing nothing: a re-import of a version offers to update that version.
+    const check = await send({ kind: 'odm', body: { researchId, xml: text, dryRun: true } });
+    if (!check) return;
+    if (check.sameAs) return setChoice({ xml: text, values, sameAs: check.sameAs });
+    created(await send({ kind: 'odm', body: { researchId, xml: text, ...values, description } }));
   });
 
+  if (choice && !report) {
+    const { xml, values, sameAs } = choice;
+    return (
+      <OdmImportChoice
+        sameAs={sameAs}
+        recognised={versions.find((v) => v.id === sameAs.researchVersionId)}
+        newIndex={`${values.majorIndex}.${values.minorIndex}`}
+        busy={busy}
+        progress={<ImportProgress phase={phase} />}
+        problems={problems}
+        onCancel={onClose}
+        onUpdate={async () => {
+          setProblems([]);
+          created(await send({ kind: 'odm', body: { researchId, xml, updateResearchVersionId: sameAs.researchVersionId } }));
+        }}
+        onCreate={async () => {
+          setProblems([]);
+          const reply = await send({
+            kind: 'odm',
+            body: { researchId, xml, ...values, description: values.description || null },
+          });
+          // A refusal of the new version's index or date is shown on its inputs, back on the first step.
+          if (reply) setReport(reply);
+          else setChoice(null);
+        }}
+      />
+    );
+  }
+
   if (report) {
-    const visitsOfVersion = `/researchSettings/visits?researchId=${researchId}&versionId=${report.researchVersion.id}`;
+    const visitsOfVersion = `/researchSettings/visits?researchId=${researchId}&versionId=${report.researchVersion?.id ?? ''}`;
     return (
       <DesignDialog
         open
@@ -137,7 +193,7 @@ export function ImportOdmDialog({
         actions={
           <>
             <Button component={RouterLink} to={visitsOfVersion}>
-              {t('versions:odm.openVisits')}
+              {t(report.update ? 'versions:odm.openVisitsOfVersion' : 'versions:odm.openVisits')}
             </Button>
             <Button variant="contained" onClick={onClose} autoFocus>
               {t('common:actions.close')}

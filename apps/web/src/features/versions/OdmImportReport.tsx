@@ -10,36 +10,49 @@ import { OdmSameAs } from './OdmSameAs';
 
 /** In the order a designer reads a study: visits hold forms, forms sections, sections fields. */
 const COUNTS = ['visits', 'forms', 'sections', 'formFields', 'fields', 'formTypes', 'codeLists'] as const;
+/** What an update did to the version's visits, forms, sections and fields. */
+const UPDATE_COUNTS = ['created', 'updated', 'unchanged', 'removed'] as const;
 
-/** What an ODM import created, and what it could not carry over (in the caller's language, from the server). */
+/**
+ * What an ODM import created (or, for an update of the recognised version, what it created, changed, left and
+ * removed), and what it could not carry over (in the caller's language, from the server).
+ */
 export function OdmImportReport({ report }: { report: OdmImportReply }) {
   const { t } = useTranslation();
-  const { researchVersion: version, counts, unmapped } = report;
+  const { researchVersion: version, counts, unmapped, update } = report;
+  const rows = update
+    ? UPDATE_COUNTS.map((key) => ({
+        key,
+        label: t(`versions:odm.updateCount.${key}`),
+        value: update[key],
+        testId: `odm-update-${key}`,
+      }))
+    : COUNTS.map((key) => ({ key, label: t(`versions:odm.count.${key}`), value: counts[key], testId: `odm-count-${key}` }));
   return (
     <Box data-testid="odm-report">
       <Alert severity={unmapped.length ? 'warning' : 'success'} sx={{ mb: 2 }}>
-        {t('versions:odm.created', { index: version.index })}
+        {t(update ? 'versions:odm.updated' : 'versions:odm.created', { index: version?.index ?? '' })}
       </Alert>
-      {report.sameAs && <OdmSameAs sameAs={report.sameAs} />}
+      {report.sameAs && !update && <OdmSameAs sameAs={report.sameAs} />}
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} id="odm-report-created">
-        {t('versions:odm.createdHeading')}
+        {t(update ? 'versions:odm.updatedHeading' : 'versions:odm.createdHeading')}
       </Typography>
       <Box
         component="dl"
         aria-labelledby="odm-report-created"
         sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 3, rowGap: 0.5 }}
       >
-        {COUNTS.map((key) => (
-          <Box key={key} sx={{ display: 'contents' }}>
+        {rows.map((row) => (
+          <Box key={row.key} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary">
-              {t(`versions:odm.count.${key}`)}
+              {row.label}
             </Typography>
             <Typography
               component="dd"
               sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
-              data-testid={`odm-count-${key}`}
+              data-testid={row.testId}
             >
-              {counts[key]}
+              {row.value}
             </Typography>
           </Box>
         ))}

@@ -25,6 +25,7 @@ import { MoreActions } from './MoreActions';
 import { CreateResearchVersionDialog, EditResearchVersionDialog } from './ResearchVersionDialogs';
 import { ChangeStatusDialog, SetAuthorDialog } from './StatusDialogs';
 import { VersionStatusChip } from './VersionStatusChip';
+import { QaProgress } from '../qa-validation/QaProgress';
 
 /** Back actions read as such: outlined, after the forward one. */
 const isBack = (action: VersionAction) => action.startsWith('Back');
@@ -95,6 +96,7 @@ export function ResearchVersionsTab({
       render: (v) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.75 }}>
           <VersionStatusChip status={v.status} />
+          {v.status === 'QaValidating' && <QaProgress versionId={v.id} />}
           {canEdit && v.actions.length > 0 && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {v.actions.map((action) => (

@@ -13,6 +13,10 @@ export function ChangeStatusDialog({ version, onClose }: { version: ResearchVers
   const { t } = useTranslation();
   const { changeStatus } = useResearchVersionMutations();
   const [status, setStatus] = useState<ResearchVersionStatus>(version.status);
+  // The direct change passes by the Start testing gate: the audit trail keeps why.
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const missingReason = submitted && !reason.trim();
   return (
     <DesignDialog
       open
@@ -21,7 +25,9 @@ export function ChangeStatusDialog({ version, onClose }: { version: ResearchVers
       onSubmit={(e) => {
         e.preventDefault();
         if (status === version.status) return onClose();
-        changeStatus.mutate({ id: version.id, versionStatus: status }, { onSuccess: onClose });
+        setSubmitted(true);
+        if (!reason.trim()) return;
+        changeStatus.mutate({ id: version.id, versionStatus: status, reason: reason.trim() }, { onSuccess: onClose });
       }}
       actions={<SubmitActions onCancel={onClose} pending={changeStatus.isPending} label={t('common:actions.save')} />}
     >
@@ -42,6 +48,19 @@ export function ChangeStatusDialog({ version, onClose }: { version: ResearchVers
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        fullWidth
+        required
+        multiline
+        minRows={2}
+        sx={{ mt: 2 }}
+        label={t('versions:changeStatus.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={missingReason}
+        helperText={missingReason ? t('versions:changeStatus.reasonRequired') : undefined}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
     </DesignDialog>
   );
 }

@@ -59,8 +59,8 @@ export function useResearchVersionMutations() {
       onSettled: done,
     }),
     changeStatus: useMutation({
-      mutationFn: ({ id, versionStatus }: { id: string; versionStatus: ResearchVersionStatus }) =>
-        api.post<ResearchVersion>(`/ResearchVersions/${id}/ChangeStatus`, { versionStatus }).then((r) => r.data),
+      mutationFn: ({ id, versionStatus, reason }: { id: string; versionStatus: ResearchVersionStatus; reason: string }) =>
+        api.post<ResearchVersion>(`/ResearchVersions/${id}/ChangeStatus`, { versionStatus, reason }).then((r) => r.data),
       onSettled: done,
     }),
     setAuthor: useMutation({

@@ -18,7 +18,7 @@ import type { ZipWriter } from './zip.js';
 export interface DatasetJsonMeta {
   studyOid: string;
   mdvOid: string;
-  /** Unique per export; each dataset's fileOID is it plus the form's OID. */
+  /** Unique per export; each dataset's fileOID is it plus its file's name. */
   fileOid: string;
   now: Date;
   tmpDir: string;
@@ -74,7 +74,8 @@ export class DatasetJsonDatasets implements DatasetWriter {
     const head = JSON.stringify({
       datasetJSONCreationDateTime: this.meta.now.toISOString(),
       datasetJSONVersion: '1.1.0',
-      fileOID: `${this.meta.fileOid}.${form.oid}`,
+      // Forms of several visits may share a FormDef's OID (odm-shared-defs.ts); their files' names are unique.
+      fileOID: `${this.meta.fileOid}.${this.fileOf(form).replace(/\.json$/, '')}`,
       originator: 'EDC',
       studyOID: this.meta.studyOid,
       metaDataVersionOID: this.meta.mdvOid,

@@ -3,7 +3,8 @@ import type { JobActor } from '../../../platform/jobs/jobs.js';
 import { badRequest } from '../../../platform/http/errors.js';
 
 /** An export job's request as its worker reads it (`jobs.params`): the accepted request with its research. */
-export type ExportRequest = DataExportRequest & { researchId: string };
+/** A request as parsed (`withTestSubjects` may be absent from one stored before it existed: false). */
+export type ExportRequest = Omit<DataExportRequest, 'withTestSubjects'> & { researchId: string; withTestSubjects?: boolean };
 
 /** Who the file is made for (`jobs.actor`): their language, blinding and centre scope. */
 export type ExportActor = Pick<JobActor, 'userId' | 'language' | 'seesGroup' | 'centreId'>;

@@ -16,6 +16,7 @@ export interface ExportScope {
   visitIds: string[] | null;
   formIds: string[];
   formStatus: ExportFormStatus;
+  withTestSubjects: boolean;
 }
 
 export function scopeOf(request: ExportRequest, actor: ExportActor, formIds: string[]): ExportScope {
@@ -28,6 +29,7 @@ export function scopeOf(request: ExportRequest, actor: ExportActor, formIds: str
     visitIds: request.visitIds?.length ? [...new Set(request.visitIds)] : null,
     formIds,
     formStatus: request.formStatus,
+    withTestSubjects: request.withTestSubjects ?? false,
   };
 }
 
@@ -49,10 +51,11 @@ export function formWhere(scope: ExportScope, formIds: readonly string[] = scope
     ${scope.visitIds ? sql`and sv.visit_id = any(${uuids(scope.visitIds)})` : sql``} ${STATUS[scope.formStatus]}`;
 }
 
-/** The subjects' conditions (research, live, centre) on `s`. */
+/** The subjects' conditions (research, live, centre, test subjects only when asked for) on `s`. */
 export function subjectWhere(scope: ExportScope): SQL {
   return sql`s.research_id = ${scope.researchId} and s.deleted_at is null
-    ${scope.centreIds ? sql`and s.research_organisation_id = any(${uuids(scope.centreIds)})` : sql``}`;
+    ${scope.centreIds ? sql`and s.research_organisation_id = any(${uuids(scope.centreIds)})` : sql``}
+    ${scope.withTestSubjects ? sql`` : sql`and s.is_test = false`}`;
 }
 
 /** Rows of a raw statement, on either driver. */

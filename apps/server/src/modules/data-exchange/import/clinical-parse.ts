@@ -28,6 +28,9 @@ export interface OdmItemValue {
   remove: boolean;
   /** The item's own AuditRecord, else the nearest enclosing one. */
   origin: OdmOrigin | null;
+  /** Its ItemGroupData's ItemGroupOID and ItemGroupRepeatKey (a repeating group's instance). */
+  groupOid: string | null;
+  groupRepeatKey: string | null;
 }
 
 export interface OdmFormData {
@@ -175,6 +178,8 @@ export function parseClinicalData(xml: string): ClinicalFile {
                   // An item group removed removes its items.
                   remove: isRemove(it) || isRemove(ig),
                   origin: itemOrigin ?? groupOrigin ?? formOrigin ?? eventOrigin ?? subjectOrigin,
+                  groupOid: attr(ig, 'ItemGroupOID'),
+                  groupRepeatKey: attr(ig, 'ItemGroupRepeatKey'),
                 });
               }
             }

@@ -1,6 +1,7 @@
 import { isValidIsoDate, type ErrorCode } from '@edc/domain';
 import type { forms, visits } from '../../../platform/db/schema/index.js';
-import type { ClinicalFile, OdmEventData, OdmFormData, OdmOrigin, OdmSubjectData } from './clinical-parse.js';
+import type { ClinicalFile, OdmEventData, OdmFormData, OdmItemValue, OdmOrigin, OdmSubjectData } from './clinical-parse.js';
+import { repeatingFormOid } from '../../design/odm/odm-plan.js';
 import type { DesignItem, ImportDesign } from './clinical-design.js';
 import type { ImportReport } from './import-report.js';
 
@@ -183,7 +184,7 @@ function planEvent(e: OdmEventData, subjectKey: string, design: ImportDesign, re
   if (!visit.repeating && repeat !== 1) {
     return refuse('clinical_import_repeat_key_gap', { key: String(repeat), oid: e.eventOid, expected: '1' });
   }
-  const plannedForms = e.forms
+  const plannedForms = repeatingGroupsAsForms(e.forms, visit, design)
     .map((f) => planForm(f, subjectKey, visit, e.eventOid, design, report))
     .filter((f): f is PlannedForm => f !== null)
     .sort((a, b) => a.form.index - b.form.index || a.repeat - b.repeat);
@@ -239,4 +240,38 @@ function planForm(
   // Parents before their children (a child shown by its parent's new value takes its own), else design order.
   const values = [...byItem.values()].sort((a, b) => a.item.depth - b.item.depth || a.item.order - b.item.order);
   return { oid: f.formOid, form, repeat, values };
+}
+
+/**
+ * A repeating ItemGroupDef is a repeating form of its own in this design (odm-plan.ts, `repeatingFormOid`): the
+ * items of an ItemGroupData of such a group go to that form's instance numbered by the ItemGroupRepeatKey (1 when
+ * none), as FormData of its own. Only within a FormData that is its form's first instance: the instances of a
+ * group in a repeating form's later ones would fall together, so their items stay where they are and are refused
+ * as not on the form.
+ */
+export function repeatingGroupsAsForms(list: OdmFormData[], visit: VisitRow, design: ImportDesign): OdmFormData[] {
+  const out: OdmFormData[] = [];
+  for (const f of list) {
+    if (f.remove || (f.repeatKey !== null && f.repeatKey.trim() !== '1')) {
+      out.push(f);
+      continue;
+    }
+    const own: OdmItemValue[] = [];
+    const split = new Map<string, OdmFormData>();
+    for (const it of f.items) {
+      const oid = it.groupOid === null ? null : repeatingFormOid(f.formOid, it.groupOid);
+      if (oid === null || !design.formsByOid.get(oid)?.some((form) => form.visitId === visit.id)) {
+        own.push(it);
+        continue;
+      }
+      const key = `${oid}\u0000${it.groupRepeatKey ?? '1'}`;
+      const part = split.get(key) ?? { formOid: oid, repeatKey: it.groupRepeatKey ?? '1', remove: false, items: [] };
+      part.items.push(it);
+      split.set(key, part);
+    }
+    // A FormData whose items all went to its groups' forms makes no instance of its own form.
+    if (own.length || !split.size) out.push({ ...f, items: own });
+    out.push(...split.values());
+  }
+  return out;
 }

@@ -72,6 +72,11 @@ export const EDC_RULE = {
   item: 'EDC:ruleItemOID',
   centre: 'EDC:ruleCentre',
   validated: 'EDC:ruleValidated',
+  /**
+   * Where an item's ItemDef is placed on several forms (odm-shared-defs.ts) and the rule is on some of them only:
+   * the placements it is on, as JSON `[[StudyEventOID, FormOID], …]`. Without it the rule is on every placement.
+   */
+  placements: 'EDC:rulePlacements',
 } as const;
 
 /** XML 1.0 cannot carry most control characters; they are dropped from exported text. */

@@ -27,6 +27,7 @@ import type { OdmText } from '../../../platform/db/schema/design.js';
 import { EDC, EDC_RULE, EDC_TIME, ODM_NS, timeDeviationContext, xmlSafe } from './odm-common.js';
 import { CODE_LIST_DATA_TYPES, dataTypeOf } from './odm-data-types.js';
 import { oidsOfDesign } from './odm-oids.js';
+import { ruleElements } from './odm-rule-placements.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
@@ -261,8 +262,20 @@ function aliases(parent: XMLBuilder, pairs: [string, string | number | boolean |
 export function buildOdm(data: OdmExportData, now = new Date()): string {
   const { research, version } = data;
   const index = formatVersionIndex(version);
-  const { studyOid, mdvOid, unitsOf, unitOids, visitOid, formOid, sectionOid, itemOid, codeListOid, conditionOid, registry } =
-    oidsOfDesign(data);
+  const {
+    studyOid,
+    mdvOid,
+    unitsOf,
+    unitOids,
+    visitOid,
+    formOid,
+    sectionOid,
+    itemOid,
+    codeListOid,
+    conditionOid,
+    registry,
+    writesDef,
+  } = oidsOfDesign(data);
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
     FileType: 'Snapshot',
     Granularity: 'Metadata',
@@ -297,12 +310,14 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   // Field definitions made from one CodeList share it (odm-oids.ts): it is written once.
   const writtenCodeLists = new Set<string>();
 
-  // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef.
-  const ruleList = (data.rules ?? []).filter((r) => itemOid.has(r.formFieldId));
-  const ruleOid = ruleList.map((r) => registry.make('RULE', itemOid.get(r.formFieldId)!.replace(/^IT\./, '')));
+  // Rules: InsertAction → MethodDef (the first one of a field is also its ItemRef's MethodOID), others → ConditionDef;
+  // one element for a rule that the form fields sharing an ItemDef have alike (odm-rule-placements.ts).
+  const ruleList = ruleElements(data, itemOid, formOid, visitOid);
+  const ruleOid = ruleList.map((r) => registry.make('RULE', r.itemOid.replace(/^IT\./, '')));
   const methodOfItem = new Map<string, string>();
   ruleList.forEach((r, i) => {
-    if (r.ruleType === 'InsertAction' && !methodOfItem.has(r.formFieldId)) methodOfItem.set(r.formFieldId, ruleOid[i]!);
+    if (r.ruleType !== 'InsertAction') return;
+    for (const id of r.formFieldIds) if (!methodOfItem.has(id)) methodOfItem.set(id, ruleOid[i]!);
   });
 
   // Edit checks of the whole research that are plain ranges of their own number field are also its ItemDef's
@@ -310,7 +325,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   const pointOfItem = new Map((data.timePoints ?? []).map((p) => [p.formFieldId, p]));
 
   const rangeChecksOfItem = new Map<string, (ruleLanguage.RangeCheck & { message: string | null })[]>();
-  for (const r of ruleList) {
+  for (const r of data.rules ?? []) {
     const ff = fieldById.get(r.formFieldId);
     const def = ff && data.fields.get(ff.fieldId);
     if (r.ruleType !== 'NoteAction' || r.centreNumber !== null || !ff || def?.fieldType !== 'Number') continue;
@@ -348,7 +363,8 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     ]);
   }
 
-  for (const f of data.forms) {
+  // A Def that several forms, sections or form fields share is written by the first (odm-shared-defs.ts).
+  for (const f of data.forms.filter((f) => writesDef(f.id))) {
     const type = data.formTypes.get(f.formTypeId);
     const fd = mdv.ele('FormDef', {
       OID: formOid.get(f.id)!,
@@ -367,7 +383,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     ]);
   }
 
-  for (const s of data.sections) {
+  for (const s of data.sections.filter((s) => writesDef(s.id))) {
     const ig = mdv.ele('ItemGroupDef', {
       OID: sectionOid.get(s.id)!,
       Name: nameOr(s.sectionName, sectionOid.get(s.id)!),
@@ -388,7 +404,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     aliases(ig, [[EDC.sectionKey, s.formSectionKey]]);
   }
 
-  for (const ff of data.formFields) {
+  for (const ff of data.formFields.filter((ff) => writesDef(ff.id))) {
     const def = data.fields.get(ff.fieldId)!;
     const type = def.fieldType as FieldType;
     const annotation = ff.annotationKey ?? '';
@@ -484,7 +500,10 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     aliases(cl, [[EDC.defaultOption, def.defaultOption]]);
   }
 
+  const writtenConditions = new Set<string>();
   for (const [childId, oid] of conditionOid) {
+    if (writtenConditions.has(oid)) continue;
+    writtenConditions.add(oid);
     const child = fieldById.get(childId)!;
     const parentOid = itemOid.get(child.parentFormFieldId!)!;
     const cond = mdv.ele('ConditionDef', { OID: oid, Name: xmlSafe(`Hide ${itemOid.get(childId)}`) });
@@ -496,7 +515,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
   const writeRule = (i: number) => {
     const r = ruleList[i]!;
     const insert = r.ruleType === 'InsertAction';
-    const target = itemOid.get(r.formFieldId)!;
+    const target = r.itemOid;
     const def = mdv.ele(insert ? 'MethodDef' : 'ConditionDef', {
       OID: ruleOid[i]!,
       Name: xmlSafe(`${r.ruleType} ${target}`),
@@ -509,6 +528,7 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
       [EDC_RULE.item, target],
       [EDC_RULE.centre, r.centreNumber],
       [EDC_RULE.validated, 'No'],
+      [EDC_RULE.placements, r.placements ? JSON.stringify(r.placements) : null],
     ]);
   };
   ruleList.forEach((r, i) => r.ruleType !== 'InsertAction' && writeRule(i));

@@ -3,7 +3,7 @@ import { offeredVersionIndexes, type design } from '@edc/domain';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import { fields, forms, formTypes, researchOrganisations, visits } from '../../../platform/db/schema/index.js';
+import { researchOrganisations } from '../../../platform/db/schema/index.js';
 import { AppError, badRequest } from '../../../platform/http/errors.js';
 import { errorMessage } from '@edc/domain';
 import { insertImportedRule } from '../../rules/rules.service.js';
@@ -12,15 +12,16 @@ import { insertTimeDeviation } from '../../time-points/time-deviations.service.j
 import { insertTimePoint } from '../../time-points/time-points.service.js';
 import { userToday } from '../../../platform/http/time-zone.js';
 import type { DesignCaller } from '../shared/context.js';
-import { insertSections, type SectionSnapshot } from '../shared/copy.js';
-import { appendIndex, lockOrder } from '../shared/order.js';
+import { lockOrder } from '../shared/order.js';
 import { researchIdOf, researchToChange } from '../shared/research.js';
-import { lastVersionOf, setFormVersions, setVisitVersions } from '../shared/versions.js';
+import { lastVersionOf } from '../shared/versions.js';
 import { insertVersion } from '../research-versions/research-versions.service.js';
 import { versionDto } from '../research-versions/research-versions.queries.js';
 import { OdmFormatError, parseOdm } from './odm-parse.js';
 import { sameVersionAs } from './odm-same-as.js';
-import { planImport, type PlannedRule, type PlannedTimePoint, type Unmapped } from './odm-plan.js';
+import { planImport, type ImportPlan, type PlannedRule, type PlannedTimePoint, type Unmapped } from './odm-plan.js';
+import { insertFieldDefinition, insertFormType, insertPlannedForm, insertPlannedVisit } from './odm-insert.js';
+import { updateVersionFromOdm } from './odm-update-version.js';
 import type { Db } from '../../../platform/db/client.js';
 
 type Input = z.infer<typeof design.odmImportRequest>;
@@ -31,7 +32,9 @@ type Reply = z.infer<typeof design.odmImportReply>;
  * (next major index unless told), with its own visits, forms, sections and fields, and new form types and
  * field definitions, each keeping the OID of its element (odm-oids.ts). Everything is written in one
  * transaction, each created entity audited; the reply lists what could not be carried over and, when the file
- * is a re-import of a version of the research, which one and how it differs (odm-same-as.ts).
+ * is a re-import of a version of the research, which one and how it differs (odm-same-as.ts). With
+ * `updateResearchVersionId` that version is updated instead (odm-update-version.ts); with `dryRun` nothing is
+ * written, so that the client can offer the choice first.
  */
 export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Promise<Reply> {
   const research = await researchToChange(deps.db, c.actor, researchIdOf(c.actor, input.researchId));
@@ -45,6 +48,8 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     throw e;
   }
   const sameAs = await sameVersionAs(deps.db, c.actor, research, odm);
+  if (input.updateResearchVersionId !== undefined) return updateVersionFromOdm(deps, c, { research, plan, sameAs, input });
+  if (input.dryRun) return { counts: plannedCounts(plan), unmapped: plan.unmapped, ...(sameAs ? { sameAs } : {}), dryRun: true };
   const fileDescription = plan.study.description?.trim() || null;
   const last = await lastVersionOf(deps.db, research.id);
   const [, major] = offeredVersionIndexes(last);
@@ -72,150 +77,38 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
       },
       { carryOver: false, action: 'research_version.import_odm' },
     );
-    const now = new Date();
     const typeId = new Map<string, string>();
-    for (const t of plan.formTypes) {
-      const [row] = await tx.insert(formTypes).values({ title: t.title, formTypeKey: t.formTypeKey, updatedAt: now }).returning();
-      typeId.set(t.ref, row!.id);
-      await writeAudit(tx, c.audit, {
-        action: 'form_type.create',
-        entityType: 'form_type',
-        entityId: row!.id,
-        after: { ...row, source: 'odm' },
-      });
-    }
+    for (const t of plan.formTypes) typeId.set(t.ref, await insertFormType(tx, c, t));
     const fieldId = new Map<string, string>();
-    for (const f of plan.fields) {
-      const [row] = await tx
-        .insert(fields)
-        .values({
-          formTypeId: typeId.get(f.formTypeRef)!,
-          title: f.title,
-          fieldKey: f.fieldKey,
-          fieldType: f.fieldType,
-          optionList: f.optionList,
-          defaultOption: f.defaultOption,
-          units: f.units,
-          odmCodeList: f.odmCodeList,
-          updatedAt: now,
-        })
-        .returning();
-      fieldId.set(f.ref, row!.id);
-      await writeAudit(tx, c.audit, {
-        action: 'field.create',
-        entityType: 'field',
-        entityId: row!.id,
-        after: { ...row, source: 'odm' },
-      });
-    }
+    for (const f of plan.fields) fieldId.set(f.ref, await insertFieldDefinition(tx, c, f, typeId.get(f.formTypeRef)!));
     let formCount = 0;
     let sectionCount = 0;
     let formFieldCount = 0;
     const formFieldIdOf = new Map<string, string>();
     const visitIdOf = new Map<string, string>();
     for (const v of plan.visits) {
-      const [visit] = await tx
-        .insert(visits)
-        .values({
-          researchId: research.id,
-          oid: v.oid,
-          title: v.title,
-          description: v.description,
-          visitKey: v.visitKey,
-          visitType: v.visitType,
-          dayNumber: v.dayNumber,
-          dayPlus: v.dayPlus,
-          dayMinus: v.dayMinus,
-          repeating: v.repeating,
-          isRequired: v.isRequired,
-          pointList: v.pointList,
-          index: await appendIndex(tx, 'visit', research.id),
-          updatedAt: now,
-        })
-        .returning();
-      await setVisitVersions(tx, visit!.id, [version.id]);
-      await writeAudit(tx, c.audit, {
-        action: 'visit.create',
-        entityType: 'visit',
-        entityId: visit!.id,
-        researchId: research.id,
-        after: { ...visit, researchVersionIdList: [version.id], source: 'odm' },
-      });
+      const visit = await insertPlannedVisit(tx, c, { researchId: research.id, versionId: version.id }, v);
       for (const [formIndex, f] of v.forms.entries()) {
-        const [form] = await tx
-          .insert(forms)
-          .values({
+        const inserted = await insertPlannedForm(
+          tx,
+          c,
+          {
             researchId: research.id,
-            visitId: visit!.id,
-            formTypeId: typeId.get(f.formTypeRef)!,
-            oid: f.oid,
-            title: f.title,
-            formKey: f.formKey,
-            isRequired: f.isRequired,
-            repeating: f.repeating,
-            employeeTypesList: f.employeeTypesList,
-            gender: f.gender,
+            visitId: visit.id,
+            versionId: version.id,
             index: formIndex,
-            updatedAt: now,
-          })
-          .returning();
-        await setFormVersions(tx, form!.id, [version.id]);
-        const sections: SectionSnapshot[] = f.sections.map((s) => ({
-          ref: s.key,
-          oid: s.oid,
-          sectionName: s.name,
-          description: s.description,
-          formSectionKey: s.formSectionKey,
-          pointList: [],
-          fields: s.fields.map((ff) => ({
-            ref: ff.ref,
-            oid: ff.oid,
-            odmItem: ff.odmItem,
-            fieldId: fieldId.get(ff.fieldRef)!,
-            text: ff.text,
-            textBefore: ff.textBefore,
-            textAfter: ff.textAfter,
-            annotationKey: ff.annotationKey,
-            dataLink: ff.dataLink,
-            isRequired: ff.isRequired,
-            clinicalSignificance: ff.clinicalSignificance,
-            comment: ff.comment,
-            units: ff.units,
-            formName: null,
-            regExMask: ff.regExMask,
-            mask: ff.mask,
-            isHidden: ff.isHidden,
-            requiredForEdc: ff.requiredForEdc,
-            contextFormId: null,
-            contextText: null,
-            parentRef: ff.parentRef,
-            parentVisibleRule: ff.parentVisibleRule,
-            duration: ff.duration,
-          })),
-        }));
-        const inserted = await insertSections(tx, { researchId: research.id, formId: form!.id, firstSectionIndex: 0 }, sections, {
-          keepContext: false,
-        });
+            formTypeId: typeId.get(f.formTypeRef)!,
+          },
+          f,
+          (ff) => fieldId.get(ff.fieldRef)!,
+        );
         formCount++;
         sectionCount += inserted.sectionIds.length;
         formFieldCount += inserted.fieldCount;
         for (const [ref, id] of inserted.fieldIds) {
           formFieldIdOf.set(ref, id);
-          visitIdOf.set(ref, visit!.id);
+          visitIdOf.set(ref, visit.id);
         }
-        await writeAudit(tx, c.audit, {
-          action: 'form.create',
-          entityType: 'form',
-          entityId: form!.id,
-          researchId: research.id,
-          after: {
-            ...form,
-            researchVersionIdList: [version.id],
-            sectionIds: inserted.sectionIds,
-            fieldCount: inserted.fieldCount,
-            source: 'odm',
-          },
-        });
       }
     }
     const ruleCount = await importRules(tx, c, research.id, plan.rules, formFieldIdOf, plan.unmapped);
@@ -245,6 +138,21 @@ export async function importOdm(deps: Deps, c: DesignCaller, input: Input): Prom
     counts: result.counts,
     unmapped: plan.unmapped,
     ...(sameAs ? { sameAs } : {}),
+  };
+}
+
+/** What an import of the plan creates (rules and time points are counted only when written). */
+function plannedCounts(plan: ImportPlan): Reply['counts'] {
+  const forms = plan.visits.flatMap((v) => v.forms);
+  const sections = forms.flatMap((f) => f.sections);
+  return {
+    visits: plan.visits.length,
+    formTypes: plan.formTypes.length,
+    forms: forms.length,
+    sections: sections.length,
+    fields: plan.fields.length,
+    formFields: sections.reduce((n, s) => n + s.fields.length, 0),
+    codeLists: plan.codeListsUsed,
   };
 }
 

@@ -1,6 +1,7 @@
 import { formatVersionIndex } from '@edc/domain';
 import type { OdmExportData } from './odm-export.js';
 import { oidKey, OidRegistry, stableJson, usableOid } from './odm-common.js';
+import { sharedDefinitions } from './odm-shared-defs.js';
 
 type FormFieldRow = OdmExportData['formFields'][number];
 
@@ -13,11 +14,12 @@ type FormFieldRow = OdmExportData['formFields'][number];
  *
  * An entity imported from ODM keeps the OID of its element (the `oid` columns; units in `odm_item`, code lists
  * in `odm_code_list`), so that export → import → export gives the same OIDs and a re-import adds no prefix.
- * Every visit, form, section and form field has an OID of its own, unique within the document: when two carry
- * the same stored OID (the forms one FormDef became in two events, a form copied within a version), the first
- * in document order keeps it and the others get it with a number (`F.AE.2`), which their next import stores in
- * turn. Only code lists are shared: the field definitions one CodeList became, with the same options still,
- * name that one CodeList. What has no stored OID gets one generated from its keys (`SE.<visitKey>`,
+ * The forms one FormDef became in several events, and the sections and form fields one ItemGroupDef or ItemDef
+ * became in several forms, name that one element again while they still say the same (odm-shared-defs.ts); so
+ * do the field definitions one CodeList became, with the same options still. Otherwise every visit, form,
+ * section and form field has an OID of its own, unique within the document: when two carry the same stored OID
+ * but differ (a form copied within a version and changed since), the first in document order keeps it and the
+ * others get it with a number (`F.AE.2`), which their next import stores in turn. What has no stored OID gets one generated from its keys (`SE.<visitKey>`,
  * `F.<formKey>`, `IG.<form>.<sectionKey>`, `IT.<form>.<fieldKey>`, `CL.<fieldKey>`), unique within the file.
  * `data.version` may be missing (the clinical data exchange reads designs without one).
  */
@@ -71,10 +73,13 @@ export function oidsOfDesign(data: OdmExportData) {
       else clashed.set(row.id, row.oid);
     }
   };
+  // A form, section or form field that shares its leader's Def (odm-shared-defs.ts) claims nothing of its own.
+  const leader = sharedDefinitions(data);
+  const leads = (row: { id: string }) => (leader.get(row.id) ?? row.id) === row.id;
   claimAll(data.visits);
-  claimAll(data.forms);
-  claimAll(data.sections);
-  claimAll(data.formFields);
+  claimAll(data.forms.filter(leads));
+  claimAll(data.sections.filter(leads));
+  claimAll(data.formFields.filter(leads));
 
   // Code lists: one per select field definition, but the definitions one CodeList became share it while their
   // options and its settings are the same.
@@ -112,30 +117,32 @@ export function oidsOfDesign(data: OdmExportData) {
     for (let n = 2; ; n++) if (registry.claim(`${oid}.${n}`)) return `${oid}.${n}`;
   };
   const oidOf = (id: string, generate: () => string) => {
+    const first = leader.get(id);
+    if (first && first !== id) return shared.get(first)!;
     const stored = claimed.get(id);
     if (stored) return stored;
     const clash = clashed.get(id);
     return clash ? numbered(clash) : generate();
   };
-  const visitOid = new Map(data.visits.map((v) => [v.id, oidOf(v.id, () => registry.make('SE', v.visitKey))]));
-  const formOid = new Map(
-    data.forms.map((f) => [
-      f.id,
-      oidOf(f.id, () => registry.make('F', f.formKey || data.formTypes.get(f.formTypeId)?.formTypeKey || f.title)),
-    ]),
+  /** The OIDs given so far, which the rows sharing a leader's Def take (leaders come first in document order). */
+  const shared = new Map<string, string>();
+  const give = <T extends { id: string }>(rows: T[], generate: (row: T) => string) => {
+    const oids = new Map<string, string>();
+    for (const row of rows) {
+      const oid = oidOf(row.id, () => generate(row));
+      shared.set(row.id, oid);
+      oids.set(row.id, oid);
+    }
+    return oids;
+  };
+  const visitOid = give(data.visits, (v) => registry.make('SE', v.visitKey));
+  const formOid = give(data.forms, (f) =>
+    registry.make('F', f.formKey || data.formTypes.get(f.formTypeId)?.formTypeKey || f.title),
   );
   const formPart = (formId: string) => oidKey(formOid.get(formId)!, 'F');
-  const sectionOid = new Map(
-    data.sections.map((s) => [
-      s.id,
-      oidOf(s.id, () => registry.make('IG', `${formPart(s.formId)}.${s.formSectionKey || s.index + 1}`)),
-    ]),
-  );
-  const itemOid = new Map(
-    data.formFields.map((ff) => [
-      ff.id,
-      oidOf(ff.id, () => registry.make('IT', `${formPart(ff.formId)}.${data.fields.get(ff.fieldId)?.fieldKey ?? 'ITEM'}`)),
-    ]),
+  const sectionOid = give(data.sections, (s) => registry.make('IG', `${formPart(s.formId)}.${s.formSectionKey || s.index + 1}`));
+  const itemOid = give(data.formFields, (ff) =>
+    registry.make('IT', `${formPart(ff.formId)}.${data.fields.get(ff.fieldId)?.fieldKey ?? 'ITEM'}`),
   );
   const codeListOid = new Map<string, string>();
   for (const defId of selectDefs)
@@ -143,8 +150,9 @@ export function oidsOfDesign(data: OdmExportData) {
   const fieldIds = new Set(data.formFields.map((ff) => ff.id));
   const conditionOid = new Map<string, string>();
   for (const ff of data.formFields) {
-    if (ff.parentFormFieldId && fieldIds.has(ff.parentFormFieldId))
-      conditionOid.set(ff.id, registry.make('COND', oidKey(itemOid.get(ff.id)!, 'IT')));
+    if (!ff.parentFormFieldId || !fieldIds.has(ff.parentFormFieldId)) continue;
+    const first = leader.get(ff.id) ?? ff.id;
+    conditionOid.set(ff.id, conditionOid.get(first) ?? registry.make('COND', oidKey(itemOid.get(ff.id)!, 'IT')));
   }
   return {
     registry,
@@ -160,6 +168,8 @@ export function oidsOfDesign(data: OdmExportData) {
     itemOid,
     codeListOid,
     conditionOid,
+    /** False for a form, section or form field whose FormDef, ItemGroupDef or ItemDef another one writes. */
+    writesDef: (id: string) => (leader.get(id) ?? id) === id,
   };
 }
 

@@ -136,6 +136,8 @@ export interface OdmRule {
   message: string | null;
   expression: string | null;
   centre: string | null;
+  /** The (StudyEventOID, FormOID) placements of its item it is on; null: all of them (EDC_RULE.placements). */
+  placements: [string, string][] | null;
 }
 /** A ConditionDef or MethodDef of another system: the design cannot run its expression. */
 export interface OdmOtherDef {
@@ -326,6 +328,7 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
         message: translated(d.Description),
         expression: expression ? (str(expression['#text']) ?? '') : null,
         centre: aliases.find((a) => a.context === EDC_RULE.centre)?.name ?? null,
+        placements: placementsOf(aliases.find((a) => a.context === EDC_RULE.placements)?.name),
       });
     }
   }
@@ -449,4 +452,17 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
     ignored,
     unread,
   };
+}
+
+/** EDC_RULE.placements read back: a list of [StudyEventOID, FormOID] pairs; anything else reads as none (an empty list). */
+function placementsOf(text: string | undefined): [string, string][] | null {
+  if (text === undefined) return null;
+  try {
+    const list: unknown = JSON.parse(text);
+    if (Array.isArray(list) && list.every((p) => Array.isArray(p) && p.length === 2 && p.every((o) => typeof o === 'string')))
+      return list as [string, string][];
+  } catch {
+    // not JSON: below
+  }
+  return [];
 }

@@ -34,6 +34,9 @@ import { pickText, type OdmAlias, type OdmCodeList, type OdmItem, type OdmRef, t
  */
 
 const VISIT_TYPES = ['Screening', 'Randomisation', 'Period', 'End'] as const;
+/** The visit type a StudyEventDef's Category gives: one of ours, else Period. */
+export const visitTypeOf = (category: string | null) =>
+  category && (VISIT_TYPES as readonly string[]).includes(category) ? category : 'Period';
 
 export interface PlannedFormType {
   ref: string;
@@ -361,13 +364,13 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       regExMask = null;
     }
     // This system's export writes an edit check's range as RangeChecks beside its rule: those come back as the
-    // rule. Another system's number ranges become an edit check (below); the rest is reported.
+    // rule. Another system's number ranges and text value lists become an edit check (below); the rest is reported.
     const carried = odm.rules.some((r) => r.type === 'NoteAction' && r.itemOid === item.oid);
     const field0 = fields.find((f) => f.ref === fieldRef)!;
-    const asRule =
-      field0.fieldType === 'Number'
-        ? rangeChecksAsRule(fieldCodeOf(annotationOf(item), field0.fieldKey), item.rangeCheckList)
-        : null;
+    const rangeKind = field0.fieldType === 'Number' ? 'number' : field0.fieldType === 'Text' ? 'text' : null;
+    const asRule = rangeKind
+      ? rangeChecksAsRule(fieldCodeOf(annotationOf(item), field0.fieldKey), item.rangeCheckList, rangeKind)
+      : null;
     if (item.rangeChecks && !carried && asRule) rangeRules.set(item.oid, asRule);
     if (item.rangeChecks && !carried && !asRule)
       once(`r:${item.oid}`, () =>
@@ -418,14 +421,21 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
   /** Another system's number RangeChecks of an item as one edit check's expression (odm-range-rules.ts). */
   const rangeRules = new Map<string, string>();
   const itemOfPlacement = new Map<string, string>();
+  /** Each placement's event and form, as a rule that is on some placements of its item names them. */
+  const whereIsPlacement = new Map<string, string>();
+  let eventOfForms: string | null = null;
   // Placements are numbered across the whole plan: a form referred to by two events is placed twice.
   let n = 0;
 
-  function planForm(formOid: string, mandatory: boolean): PlannedForm | null {
+  /**
+   * The form a FormDef becomes in one event, then one repeating form for each of its repeating ItemGroupDefs
+   * (sections do not repeat; docs/design-api.md "ODM"), in the same visit, after it.
+   */
+  function planForm(formOid: string, mandatory: boolean): PlannedForm[] {
     const form = formsByOid.get(formOid);
     if (!form) {
       say('FormRef', formOid, 'form_undefined');
-      return null;
+      return [];
     }
     if (form.archiveLayouts) once(`al:${form.oid}`, () => say('FormDef', form.oid, 'archive_layout'));
     once(`fd:${form.oid}`, () => {
@@ -436,7 +446,11 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     const ourForm = ours(form.aliases);
     const formTypeRef = formTypeFor(form);
     const sections: PlannedSection[] = [];
+    /** The repeating groups' sections, each the one section of a repeating form of its own. */
+    const repeatingSections: PlannedSection[] = [];
     const placementOfItem = new Map<string, string>();
+    /** Which form of the plan a placement is on: '' for the FormDef's own, else the repeating group's OID. */
+    const partOfPlacement = new Map<string, string>();
     const pending: { planned: PlannedFormField; item: OdmItem; ref: OdmRef }[] = [];
     for (const gref of byOrder(form.groupRefs)) {
       const group = groupsByOid.get(gref.oid);
@@ -446,7 +460,10 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       }
       placedGroups.add(group.oid);
       if (gref.mandatory) once(`gm:${form.oid}:${group.oid}`, () => say('ItemGroupRef', group.oid, 'group_mandatory'));
-      if (group.repeating) once(`gr:${group.oid}`, () => say('ItemGroupDef', group.oid, 'group_repeating'));
+      if (group.repeating)
+        once(`gr:${group.oid}`, () =>
+          say('ItemGroupDef', group.oid, 'group_repeating', { form: repeatingFormTitle(form, group) }),
+        );
       once(`ga:${group.oid}`, () => {
         const first = group.descriptionTexts.find((t) => t.text === group.description) ?? null;
         keptTexts(group.descriptionTexts, first, { say, element: 'ItemGroupDef', oid: group.oid, part: 'Description' });
@@ -470,13 +487,15 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         const fieldRef = fieldFor(item, formTypeRef);
         const placement = `${form.oid}/${group.oid}/${item.oid}/${n++}`;
         if (!placementOfItem.has(item.oid)) placementOfItem.set(item.oid, placement);
+        partOfPlacement.set(placement, group.repeating ? group.oid : '');
         placementsOfItem.set(item.oid, [...(placementsOfItem.get(item.oid) ?? []), placement]);
         itemOfPlacement.set(placement, item.oid);
+        whereIsPlacement.set(placement, JSON.stringify([eventOfForms, form.oid]));
         const planned = placeItem(item, iref, placement, fieldRef);
         pending.push({ planned, item, ref: iref });
         section.fields.push(planned);
       }
-      sections.push(section);
+      (group.repeating ? repeatingSections : sections).push(section);
     }
     // Dependencies travel in this system's aliases, and REDCap's simplest branching logic is one; others' skip
     // conditions are reported.
@@ -489,11 +508,15 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
         ? fields.find((f) => f.ref === pending.find((p) => p.planned.ref === parentPlacement)?.planned.fieldRef)
         : undefined;
       const branchingRule = branching && parentField ? visibleRuleFor(branching.value, parentField) : null;
-      if (item.branchingLogic && !(branchingRule && parentPlacement !== planned.ref)) branchingKept.add(item.oid);
-      if (parentOid && rule && placementOfItem.has(parentOid)) {
+      // A dependency holds within one form: not between the FormDef's form and a repeating group's.
+      const samePart = (parent: string | undefined) =>
+        parent !== undefined && partOfPlacement.get(parent) === partOfPlacement.get(planned.ref);
+      if (item.branchingLogic && !(branchingRule && parentPlacement !== planned.ref && samePart(parentPlacement)))
+        branchingKept.add(item.oid);
+      if (parentOid && rule && samePart(placementOfItem.get(parentOid))) {
         planned.parentRef = placementOfItem.get(parentOid)!;
         planned.parentVisibleRule = rule;
-      } else if (branchingRule && parentPlacement && parentPlacement !== planned.ref) {
+      } else if (branchingRule && parentPlacement && parentPlacement !== planned.ref && samePart(parentPlacement)) {
         planned.parentRef = parentPlacement;
         planned.parentVisibleRule = branchingRule;
         branchingMapped.add(item.oid);
@@ -505,7 +528,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       .split(';')
       .filter((e) => (EMPLOYEE_TYPES as readonly string[]).includes(e));
     const gender = alias(form.aliases, EDC.gender);
-    return {
+    const planned: PlannedForm = {
       oid: storable(form.oid),
       title: form.name || form.oid,
       formKey: ourForm ? alias(form.aliases, EDC.formKey) : form.oid,
@@ -516,6 +539,20 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       gender: gender && (GENDERS as readonly string[]).includes(gender) ? gender : 'Both',
       sections,
     };
+    const repeating = repeatingSections.map<PlannedForm>((section) => {
+      const group = groupsByOid.get(section.key)!;
+      const oid = repeatingFormOid(form.oid, group.oid);
+      return {
+        ...planned,
+        oid: storable(oid),
+        title: repeatingFormTitle(form, group),
+        formKey: oid,
+        repeating: true,
+        isRequired: false,
+        sections: [section],
+      };
+    });
+    return [planned, ...repeating];
   }
 
   const visits: PlannedVisit[] = [];
@@ -529,10 +566,10 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     const category = e.category && (VISIT_TYPES as readonly string[]).includes(e.category) ? e.category : null;
     if (!category && e.type !== 'Scheduled') say('StudyEventDef', e.oid, 'event_type', { type: e.type });
     const forms: PlannedForm[] = [];
+    eventOfForms = e.oid;
     for (const fref of byOrder(e.formRefs)) {
       formsInEvents.add(fref.oid);
-      const planned = planForm(fref.oid, fref.mandatory);
-      if (planned) forms.push(planned);
+      forms.push(...planForm(fref.oid, fref.mandatory));
     }
     visits.push({
       oid: storable(e.oid),
@@ -550,6 +587,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     });
   }
 
+  eventOfForms = null;
   const loose = odm.forms.filter((f) => !formsInEvents.has(f.oid));
   if (loose.length) {
     const title = lang === 'ru' ? 'Формы вне событий ODM' : 'Forms outside any ODM event';
@@ -569,8 +607,7 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
     };
     for (const f of loose) {
       say('FormDef', f.oid, 'form_outside_events', { visit: title });
-      const planned = planForm(f.oid, false);
-      if (planned) visit.forms.push(planned);
+      visit.forms.push(...planForm(f.oid, false));
     }
     visits.push(visit);
   }
@@ -609,7 +646,10 @@ export function planImport(odm: OdmStudy, lang: Language): ImportPlan {
       say(r.element, r.oid, 'rule_type', { type: r.type });
       continue;
     }
-    const placementRefs = r.itemOid ? (placementsOfItem.get(r.itemOid) ?? []) : [];
+    const wanted = r.placements ? new Set(r.placements.map((p) => JSON.stringify(p))) : null;
+    const placementRefs = (r.itemOid ? (placementsOfItem.get(r.itemOid) ?? []) : []).filter(
+      (ref) => !wanted || wanted.has(whereIsPlacement.get(ref)!),
+    );
     if (!placementRefs.length) {
       say(r.element, r.oid, 'rule_item', { item: r.itemOid ?? '—' });
       continue;
@@ -763,3 +803,12 @@ function planTimePoints(
   for (const item of odm.items) if (!seen.has(item.oid) && hasAliases(item)) say('ItemDef', item.oid, 'time_point_unplaced');
   return out;
 }
+
+/**
+ * The OID of the repeating form a repeating ItemGroupDef becomes: its FormDef's and its own, so that the clinical
+ * data import finds it from an ItemGroupData with an ItemGroupRepeatKey (docs/data-exchange.md).
+ */
+export const repeatingFormOid = (formOid: string, groupOid: string) => `${formOid}.${groupOid}`;
+
+export const repeatingFormTitle = (form: { oid: string; name: string | null }, group: { oid: string; name: string | null }) =>
+  `${form.name || form.oid}: ${group.name || group.oid}`;

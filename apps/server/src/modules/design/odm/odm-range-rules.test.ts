@@ -14,6 +14,14 @@ describe('rangeChecksAsRule', () => {
     expect(rangeChecksAsRule('N', [check('GE', '-10')])).toBe('[N] < -10');
   });
 
+  it('says a text item’s allowed values with string literals', () => {
+    expect(rangeChecksAsRule('SITE', [check('IN', 'A', 'B "x"')], 'text')).toBe('NOT ([SITE] = "A" OR [SITE] = "B ""x""")');
+    expect(rangeChecksAsRule('C', [check('NE', '')], 'text')).toBe('[C] = ""');
+    expect(rangeChecksAsRule('C', [check('NOTIN', 'UNK', 'NA')], 'text')).toBe('[C] = "UNK" OR [C] = "NA"');
+    // No order on texts.
+    expect(rangeChecksAsRule('C', [check('GE', 'B')], 'text')).toBeNull();
+  });
+
   it('leaves what it cannot say to the report', () => {
     expect(rangeChecksAsRule('D', [check('GE', '2020-01-01')])).toBeNull();
     expect(rangeChecksAsRule('N', [check('GE', '1', '2')])).toBeNull();

@@ -34,8 +34,8 @@ export const REPORT_TEXT = {
     ru: 'ItemGroupRef ссылается на несуществующий ItemGroupDef',
   },
   group_repeating: {
-    en: 'Repeating item group imported as an ordinary section (sections do not repeat)',
-    ru: 'Повторяющаяся группа импортирована как обычный раздел (разделы не повторяются)',
+    en: 'Repeating item group imported as the repeating form «{form}» in the same visits (sections do not repeat)',
+    ru: 'Повторяющаяся группа импортирована как повторяющаяся форма «{form}» в тех же визитах (разделы не повторяются)',
   },
   group_mandatory: {
     en: 'Mandatory="Yes" not kept: a section is not mandatory as a whole (its fields are, one by one)',
@@ -151,6 +151,14 @@ export const REPORT_TEXT = {
   time_deviation_self: {
     en: 'A time deviation is timed from its own point; the deviation is skipped',
     ru: 'Отклонение времени отсчитывается от своей же точки; отклонение пропущено',
+  },
+  update_rules_kept: {
+    en: 'An update of a version leaves its rules as they are: the file’s rule is not applied',
+    ru: 'При обновлении версии её правила не меняются: правило из файла не применено',
+  },
+  update_time_points_kept: {
+    en: 'An update of a version leaves its time points as they are: the item’s time point is not applied',
+    ru: 'При обновлении версии её точки времени не меняются: точка времени поля не применена',
   },
   time_point_unplaced: {
     en: 'The item is on no form: its time point is skipped',

@@ -9,6 +9,7 @@ import { versionsOf } from '../shared/versions.js';
 import { OidRegistry, usableOid } from './odm-common.js';
 import { buildOdm, loadVersionDesign } from './odm-export.js';
 import { OdmFormatError, parseOdm, type OdmStudy } from './odm-parse.js';
+import { repeatingFormOid, repeatingFormTitle, visitTypeOf } from './odm-plan.js';
 
 type SameAs = z.infer<typeof design.odmSameAs>;
 
@@ -22,11 +23,27 @@ interface Entry {
   type: string | null;
 }
 
-/** The defined elements of a study by element and OID, with what a difference is told by: name and type. */
+/**
+ * The defined elements of a study by element and OID, with what a difference is told by: name and type. As the
+ * import reads them: an event's type is the visit type it becomes, and a FormDef's repeating ItemGroupDef is a
+ * FormDef of its own (odm-plan.ts), as the version's export writes it.
+ */
 function catalogueOf(odm: OdmStudy): Map<string, Entry> {
+  const groups = new Map(odm.groups.map((g) => [g.oid, g]));
   const entries: Entry[] = [
-    ...odm.events.map((e) => ({ element: 'StudyEventDef', oid: e.oid, name: e.name, type: e.category })),
+    ...odm.events.map((e) => ({ element: 'StudyEventDef', oid: e.oid, name: e.name, type: visitTypeOf(e.category) })),
     ...odm.forms.map((f) => ({ element: 'FormDef', oid: f.oid, name: f.name, type: null })),
+    ...odm.forms.flatMap((f) =>
+      f.groupRefs
+        .map((r) => groups.get(r.oid))
+        .filter((g) => g?.repeating)
+        .map((g) => ({
+          element: 'FormDef',
+          oid: repeatingFormOid(f.oid, g!.oid),
+          name: repeatingFormTitle(f, g!),
+          type: null,
+        })),
+    ),
     ...odm.groups.map((g) => ({ element: 'ItemGroupDef', oid: g.oid, name: g.name, type: null })),
     ...odm.items.map((i) => ({ element: 'ItemDef', oid: i.oid, name: i.name, type: i.dataType })),
     ...odm.codeLists.map((c) => ({ element: 'CodeList', oid: c.oid, name: c.name, type: c.dataType })),

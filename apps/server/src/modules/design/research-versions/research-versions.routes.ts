@@ -56,7 +56,7 @@ export function researchVersionsRoutes(app: FastifyInstance) {
     async (req) => {
       const c = designCaller(req);
       return {
-        data: await svc.changeStatus(app.deps, c, req.params.id, req.body.versionStatus),
+        data: await svc.changeStatus(app.deps, c, req.params.id, req.body.versionStatus, req.body.reason),
         message: successMessage('saved', c.lang),
       };
     },

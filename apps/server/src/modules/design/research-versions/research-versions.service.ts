@@ -29,6 +29,8 @@ import type { DesignCaller } from '../shared/context.js';
 import { researchIdOf, researchToChange } from '../shared/research.js';
 import { versionsOf, type ResearchVersionRow } from '../shared/versions.js';
 import { findVersion, versionDto, type ResearchVersionDto } from './research-versions.queries.js';
+import { assertQaValidated } from '../../qa-validation/qa-gate.js';
+import { syncQaItems } from '../../qa-validation/qa-items.repo.js';
 
 type Create = z.infer<typeof design.researchVersionCreate>;
 type Update = z.infer<typeof design.researchVersionUpdate>;
@@ -195,14 +197,19 @@ async function setStatus(
   to: ResearchVersionStatus,
   action: string,
   refused: () => AppError,
+  reason: string | null = null,
 ): Promise<ResearchVersionDto> {
   const row = await deps.db.transaction(async (tx) => {
+    // The Start testing gate: every QA visit and form validated (docs/qa-validation.md "The gate").
+    if (action === 'research_version.StartTesting') await assertQaValidated(tx, before);
     const [row] = await tx
       .update(researchVersions)
       .set({ status: to, updatedAt: new Date() })
       .where(and(eq(researchVersions.id, before.id), eq(researchVersions.status, before.status)))
       .returning();
     if (!row) throw refused();
+    // Entering QA validation makes a QA visit and form for each visit and form of the version.
+    if (to === 'QaValidating') await syncQaItems(tx, row);
     await writeAudit(tx, c.audit, {
       action,
       entityType: 'research_version',
@@ -210,6 +217,7 @@ async function setStatus(
       researchId: before.researchId,
       before: { status: before.status },
       after: { status: to },
+      reason,
     });
     return row;
   });
@@ -226,17 +234,21 @@ export async function transition(deps: Deps, c: DesignCaller, id: string, action
   return setStatus(deps, c, before, to, `research_version.${action}`, refused);
 }
 
-/** POST /ResearchVersions/{id}/ChangeStatus: any status, user role Admin only. */
+/**
+ * POST /ResearchVersions/{id}/ChangeStatus: any status, user role Admin only, with a reason that the audit
+ * trail keeps (it passes by the Start testing gate).
+ */
 export async function changeStatus(
   deps: Deps,
   c: DesignCaller,
   id: string,
   status: ResearchVersionStatus,
+  reason: string,
 ): Promise<ResearchVersionDto> {
   const before = await findVersion(deps.db, id);
   if (!canChangeVersionStatusDirectly(c.actor.userRole)) throw forbidden('version_status_admin_only');
   await researchToChange(deps.db, c.actor, before.researchId);
-  return setStatus(deps, c, before, status, 'research_version.change_status', () => conflict());
+  return setStatus(deps, c, before, status, 'research_version.change_status', () => conflict(), reason);
 }
 
 /** POST /ResearchVersions/SetAuthor: once, and only an employee of the research's admin organisation. */

@@ -61,23 +61,33 @@ export interface FormSnapshot {
 
 type FieldRow = typeof formFields.$inferSelect;
 
+/** What a field copy takes over as it is, from a row or from a snapshot. */
+const CARRIED_FIELD_KEYS = [
+  'fieldId',
+  'text',
+  'textBefore',
+  'textAfter',
+  'annotationKey',
+  'dataLink',
+  'isRequired',
+  'clinicalSignificance',
+  'comment',
+  'units',
+  'formName',
+  'regExMask',
+  'mask',
+  'isHidden',
+  'requiredForEdc',
+] as const;
+type CarriedField = Pick<FieldSnapshot, (typeof CARRIED_FIELD_KEYS)[number]>;
+
+function carriedField(f: CarriedField): CarriedField {
+  return Object.fromEntries(CARRIED_FIELD_KEYS.map((k) => [k, f[k]])) as unknown as CarriedField;
+}
+
 export const fieldSnapshot = (f: FieldRow): FieldSnapshot => ({
   ref: f.id,
-  fieldId: f.fieldId,
-  text: f.text,
-  textBefore: f.textBefore,
-  textAfter: f.textAfter,
-  annotationKey: f.annotationKey,
-  dataLink: f.dataLink,
-  isRequired: f.isRequired,
-  clinicalSignificance: f.clinicalSignificance,
-  comment: f.comment,
-  units: f.units,
-  formName: f.formName,
-  regExMask: f.regExMask,
-  mask: f.mask,
-  isHidden: f.isHidden,
-  requiredForEdc: f.requiredForEdc,
+  ...carriedField(f),
   contextFormId: f.contextFormId,
   contextText: f.contextText,
   parentRef: f.parentFormFieldId,
@@ -169,43 +179,83 @@ export async function insertSections(
   }));
   if (sectionRows.length) await tx.insert(formSections).values(sectionRows);
   const fieldRows = sections.flatMap((s, si) =>
-    s.fields.map((f, fi) => {
-      const parent = f.parentRef ? idOf.get(f.parentRef) : undefined;
-      const context = opts.keepContext && f.contextFormId ? { contextFormId: f.contextFormId, contextText: f.contextText } : null;
-      return {
+    s.fields.map((f, fi) =>
+      fieldRowOf(f, {
         id: idOf.get(f.ref)!,
         researchId: target.researchId,
         formId: target.formId,
         formSectionId: sectionRows[si]!.id,
-        fieldId: f.fieldId,
-        text: f.text,
-        textBefore: f.textBefore,
-        textAfter: f.textAfter,
-        annotationKey: f.annotationKey,
-        dataLink: f.dataLink,
-        isRequired: f.isRequired,
-        clinicalSignificance: f.clinicalSignificance,
-        comment: f.comment,
-        units: f.units,
-        formName: f.formName,
-        regExMask: f.regExMask,
-        mask: f.mask,
-        isHidden: f.isHidden,
-        requiredForEdc: f.requiredForEdc,
         index: fi,
-        contextFormId: context?.contextFormId ?? null,
-        contextText: context?.contextText ?? null,
-        parentFormFieldId: parent ?? null,
-        parentVisibleRule: parent ? f.parentVisibleRule : null,
-        duration: f.duration,
-        oid: f.oid ?? null,
-        odmItem: f.odmItem ?? null,
-        updatedAt: now,
-      };
-    }),
+        parentId: f.parentRef ? idOf.get(f.parentRef) : undefined,
+        keepContext: opts.keepContext,
+        now,
+      }),
+    ),
   );
   await insertChunked(fieldRows, (chunk) => tx.insert(formFields).values(chunk));
   return { sectionIds: sectionRows.map((s) => s.id), fieldCount: fieldRows.length, fieldIds: idOf };
+}
+
+/** A form_fields row from a snapshot field; a parent outside what is inserted is dropped. */
+function fieldRowOf(
+  f: FieldSnapshot,
+  at: {
+    id: string;
+    researchId: string;
+    formId: string;
+    formSectionId: string;
+    index: number;
+    parentId: string | undefined;
+    keepContext: boolean;
+    now: Date;
+  },
+) {
+  const parent = at.parentId;
+  const context = at.keepContext && f.contextFormId ? { contextFormId: f.contextFormId, contextText: f.contextText } : null;
+  return {
+    id: at.id,
+    researchId: at.researchId,
+    formId: at.formId,
+    formSectionId: at.formSectionId,
+    ...carriedField(f),
+    index: at.index,
+    contextFormId: context?.contextFormId ?? null,
+    contextText: context?.contextText ?? null,
+    parentFormFieldId: parent ?? null,
+    parentVisibleRule: parent ? f.parentVisibleRule : null,
+    duration: f.duration,
+    oid: f.oid ?? null,
+    odmItem: f.odmItem ?? null,
+    updatedAt: at.now,
+  };
+}
+
+/**
+ * Inserts fields at the end of an existing section (from `firstFieldIndex` on); a parent among them is re-pointed
+ * to its copy, one in `knownIds` (ref → id of a field already there) kept, any other dropped.
+ */
+export async function insertSectionFields(
+  tx: Db,
+  target: { researchId: string; formId: string; formSectionId: string; firstFieldIndex: number },
+  list: FieldSnapshot[],
+  opts: { keepContext: boolean; knownIds?: Map<string, string> },
+): Promise<Map<string, string>> {
+  const now = new Date();
+  const idOf = new Map<string, string>(list.map((f) => [f.ref, uuidv7()]));
+  const rows = list.map((f, i) =>
+    fieldRowOf(f, {
+      id: idOf.get(f.ref)!,
+      researchId: target.researchId,
+      formId: target.formId,
+      formSectionId: target.formSectionId,
+      index: target.firstFieldIndex + i,
+      parentId: f.parentRef ? (idOf.get(f.parentRef) ?? opts.knownIds?.get(f.parentRef)) : undefined,
+      keepContext: opts.keepContext,
+      now,
+    }),
+  );
+  await insertChunked(rows, (chunk) => tx.insert(formFields).values(chunk));
+  return idOf;
 }
 
 /** Inserts a whole form from a snapshot at `index` of a visit (the caller holds the visit's order). */

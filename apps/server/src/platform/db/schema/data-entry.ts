@@ -158,6 +158,12 @@ export const subjectFormFields = pgTable(
      * "Actions"); `is_hidden` is this or the parent's value, and hides the field's children too.
      */
     ruleHidden: boolean('rule_hidden').notNull().default(false),
+    /**
+     * The current value: `seq` and `data` of the field's newest item_data row, kept by statement triggers on
+     * item_data (migration 0027); never written by the application. Null before the first value.
+     */
+    currentSeq: bigint('current_seq', { mode: 'number' }),
+    currentData: text('current_data'),
     createdAt: createdAt(),
   },
   (t) => [

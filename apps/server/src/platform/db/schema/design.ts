@@ -127,7 +127,13 @@ export const visits = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [index('visits_research_idx').on(t.researchId, t.index)],
+  (t) => [
+    index('visits_research_idx').on(t.researchId, t.index),
+    // One visit of a research per DrTrial visit: loading them again updates, never duplicates.
+    uniqueIndex('visits_dr_trial_uq')
+      .on(t.researchId, t.drTrialId)
+      .where(sql`${t.deletedAt} is null and ${t.drTrialId} is not null`),
+  ],
 );
 
 /** visit.researchVersionList: the versions a visit belongs to (many-to-many). */

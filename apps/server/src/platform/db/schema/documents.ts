@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, pk } from './columns.js';
+import { boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, pk, tstz } from './columns.js';
 import { users } from './identity.js';
 import { researches } from './research.js';
-import { subjectVisits } from './subjects.js';
+import { subjects, subjectVisits } from './subjects.js';
+import { monitoringVisits } from './monitoring.js';
 
 /** Raw bytes; node-postgres hands back a Buffer, PGlite a Uint8Array: both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -33,12 +34,46 @@ export const documents = pgTable(
     /** Template, SubjectCard, ..., Uploaded (domain documentType). */
     type: text('type').notNull(),
     sendToDrTrial: boolean('send_to_dr_trial').notNull().default(false),
+    /** Where it stands with DrTrial (domain DR_TRIAL_SEND_STATUSES): null never asked, Queued, Sent, Failed. */
+    drTrialStatus: text('dr_trial_status'),
+    drTrialSentAt: tstz('dr_trial_sent_at'),
     forAll: boolean('for_all').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
+    /** A generated document of one subject (subject card) or one subject visit (visit PDF): who reads it follows the subject. */
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    subjectVisitId: uuid('subject_visit_id').references(() => subjectVisits.id),
+    /** A monitoring visit's report: read by the visit's team and its planners (docs/monitoring-visits.md "Report"). */
+    monitoringVisitId: uuid('monitoring_visit_id').references(() => monitoringVisits.id),
+    /** Why a generated document ended in Error: `{ code, params }`, the text made in the reader's language. */
+    error: jsonb('error'),
+    /** When generation ended (Done or Error). */
+    finishedAt: tstz('finished_at'),
+    /**
+     * The last day a generated document is kept as is (YYYY-MM-DD): by default three months after its creation
+     * (domain DOCUMENT_RETENTION_MONTHS); its file is removed one month later. Null: never expires (uploads).
+     */
+    expirationDate: date('expiration_date').default(sql`((now() AT TIME ZONE 'UTC')::date + interval '3 months')::date`),
   },
-  (t) => [index('documents_research_idx').on(t.researchId, t.type)],
+  (t) => [
+    index('documents_research_idx').on(t.researchId, t.type),
+    index('documents_research_created_idx')
+      .on(t.researchId, t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+    index('documents_subject_visit_idx')
+      .on(t.subjectVisitId, t.type, t.createdAt)
+      .where(sql`${t.subjectVisitId} is not null`),
+    index('documents_subject_idx')
+      .on(t.subjectId, t.type, t.createdAt)
+      .where(sql`${t.subjectId} is not null`),
+    index('documents_monitoring_visit_idx')
+      .on(t.monitoringVisitId, t.createdAt)
+      .where(sql`${t.monitoringVisitId} is not null`),
+    index('documents_expiration_idx')
+      .on(t.expirationDate)
+      .where(sql`${t.expirationDate} is not null and ${t.status} <> 'Deleted'`),
+  ],
 );
 
 /** The bytes of a document, one row per document. */

@@ -137,3 +137,17 @@ export const supportTickets = pgTable('support_tickets', {
   userId: uuid('user_id').references(() => users.id),
   createdAt: createdAt(),
 });
+
+/**
+ * Rate-limit counters shared by every server process (platform/http/rate-limit-store.ts): hits of one route from
+ * one address within the window that ends at reset_at.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: tstz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);

@@ -12,3 +12,6 @@ export * from './notes.js';
 export * from './rules.js';
 export * from './time-points.js';
 export * from './jobs.js';
+export * from './iwrs.js';
+export * from './iwrs-strata.js';
+export * from './qa-validation.js';

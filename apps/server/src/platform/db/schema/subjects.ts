@@ -38,6 +38,11 @@ export const subjects = pgTable(
     endDate: date('end_date'),
     endReason: text('end_reason'),
     drTrialId: text('dr_trial_id'),
+    /**
+     * Entered at a test site to try the design (docs/qa-validation.md "Test data"): left out of statistics and
+     * dataset exports unless asked for, and kept apart for good once the research starts.
+     */
+    isTest: boolean('is_test').notNull().default(false),
     /** Optimistic concurrency: every change adds one; a write based on another value answers 409. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -52,8 +57,30 @@ export const subjects = pgTable(
     index('subjects_research_status_idx')
       .on(t.researchId, t.status)
       .where(sql`${t.deletedAt} is null`),
+    // The enrolment order of a research and of one centre, and the number sorts: migration 0020 makes them covering
+    // (INCLUDE research_organisation_id, status, is_test, which drizzle cannot say), so a page's ids come from an
+    // index-only scan however deep the page (docs/subjects.md "At scale").
     index('subjects_research_created_idx')
       .on(t.researchId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_research_centre_created_idx')
+      .on(t.researchId, t.researchOrganisationId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_screening_number_sort_idx')
+      .on(t.researchId, t.screeningNumber, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_identification_number_sort_idx')
+      .on(t.researchId, t.identificationNumber, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // "Contains" searches on the numbers: trigram indexes (pg_trgm, also loaded into PGlite).
+    index('subjects_screening_number_trgm_idx')
+      .using('gin', t.screeningNumber.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_randomization_number_trgm_idx')
+      .using('gin', t.randomizationNumber.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_identification_number_trgm_idx')
+      .using('gin', t.identificationNumber.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
     // Number lookups and sorts; the unique ones hold among live subjects of a research.
     uniqueIndex('subjects_screening_number_uq')
@@ -64,10 +91,10 @@ export const subjects = pgTable(
       .where(sql`${t.deletedAt} is null and ${t.randomizationNumber} is not null`),
     // Randomisation-number sorts keep the unrandomised last in both directions: one index per direction.
     index('subjects_randomization_number_asc_idx')
-      .on(t.researchId, t.randomizationNumber.asc().nullsLast())
+      .on(t.researchId, t.randomizationNumber.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('subjects_randomization_number_desc_idx')
-      .on(t.researchId, t.randomizationNumber.desc().nullsLast())
+      .on(t.researchId, t.randomizationNumber.desc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('subjects_identification_number_idx')
       .on(t.researchId, t.identificationNumber)
@@ -111,4 +138,34 @@ export const subjectVisits = pgTable(
       .on(t.subjectId, t.visitId, t.repeatIndex)
       .where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/**
+ * Counts kept current by the writes (migration 0020's triggers, in the writing statement's transaction): signed
+ * rows per key, summed by the readers and folded by compact_subject_tallies() (docs/subjects.md "Counts").
+ */
+export const subjectTallies = pgTable(
+  'subject_tallies',
+  {
+    researchId: uuid('research_id').notNull(),
+    researchOrganisationId: uuid('research_organisation_id').notNull(),
+    isTest: boolean('is_test').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('subject_tallies_research_idx').on(t.researchId, t.researchOrganisationId)],
+);
+
+/** Live subject visits of live subjects per key: completed status and whether held after the window. */
+export const subjectVisitTallies = pgTable(
+  'subject_visit_tallies',
+  {
+    researchId: uuid('research_id').notNull(),
+    researchOrganisationId: uuid('research_organisation_id').notNull(),
+    isTest: boolean('is_test').notNull(),
+    formCompletedStatus: text('form_completed_status').notNull(),
+    overdue: boolean('overdue').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('subject_visit_tallies_research_idx').on(t.researchId, t.researchOrganisationId)],
 );

@@ -55,6 +55,7 @@ export function FieldsPanel({
   view,
   onView,
   selectedFieldId,
+  fieldBadge,
   handlers,
   onAddFields,
   onDeleteSection,
@@ -66,6 +67,8 @@ export function FieldsPanel({
   view: FieldsView;
   onView: (v: FieldsView) => void;
   selectedFieldId: string | null;
+  /** What is shown beside a field's text (QA's notes on it). */
+  fieldBadge?: (f: FormField) => React.ReactNode;
   handlers: FieldActionHandlers;
   onAddFields: () => void;
   onDeleteSection: () => void;
@@ -149,6 +152,7 @@ export function FieldsPanel({
                       {' *'}
                     </Typography>
                   )}
+                  {fieldBadge?.(f)}
                   <FieldFormat field={f} />
                 </Box>
               ),

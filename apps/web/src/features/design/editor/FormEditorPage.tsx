@@ -26,6 +26,10 @@ import { FieldsPanel, type FieldsView } from './FieldsPanel';
 import { fieldDomId } from './FieldTree';
 import { SectionsNav } from './SectionsNav';
 import { useRulesAccess } from '../../rules/access';
+import { QaNotesBadge } from '../../qa-validation/QaNotesBadge';
+import { useQaFormNotes } from '../../qa-validation/designBadgesApi';
+import { NoteDialog } from '../../qa-validation/NoteDialogs';
+import { qaNotesIndicator } from '@edc/domain';
 
 // The field's rules (and the rule engine) load when first opened.
 const FieldRulesDialog = lazy(() => import('../../rules/FieldRulesDialog').then((m) => ({ default: m.FieldRulesDialog })));
@@ -81,6 +85,21 @@ export default function FormEditorPage() {
     document.getElementById(fieldDomId(formFieldId))?.scrollIntoView({ block: 'center' });
   }, [formFieldId, section?.id, targetId, view]);
 
+  // QA's notes on this form and its fields (version under validation), so that designers see what QA asked.
+  const qa = useQaFormNotes(form.data?.researchId ?? null, visitId, formId);
+  const [noteId, setNoteId] = useState<string | null>(null);
+  const fieldBadge = (f: FormField) => {
+    const notes = qa.byField.get(f.id);
+    if (!notes?.length) return null;
+    return (
+      <QaNotesBadge
+        indicator={qaNotesIndicator(notes.map((n) => n.status))}
+        open={notes.length}
+        onClick={() => setNoteId(notes[0]!.id)}
+        testId={`qa-field-badge-${f.id}`}
+      />
+    );
+  };
   const title = form.data?.title ?? t('design:editor.title');
   if (form.isLoading) return <Loading />;
   return (
@@ -94,6 +113,17 @@ export default function FormEditorPage() {
           <Chip color="success" size="small" label={t('design:common.complete')} sx={{ ml: 2, verticalAlign: 'middle' }} />
         )}
       </PageTitle>
+      {qa.qaForm?.notesIndicator && qa.qaVisit && (
+        <Box sx={{ mb: 1, ml: -1 }}>
+          <QaNotesBadge
+            indicator={qa.qaForm.notesIndicator}
+            open={qa.qaForm.openNotes}
+            to={`/qaValidation/notes?qaVisitId=${qa.qaVisit.id}&qaFormId=${qa.qaForm.id}`}
+            testId="qa-form-badge"
+          />
+        </Box>
+      )}
+      {noteId && <NoteDialog id={noteId} onClose={() => setNoteId(null)} />}
       {form.isError || !form.data ? (
         <Alert
           severity="error"
@@ -136,6 +166,7 @@ export default function FormEditorPage() {
               view={view}
               onView={(v) => patchParams({ view: v === 'tree' ? 'tree' : null })}
               selectedFieldId={formFieldId}
+              fieldBadge={fieldBadge}
               onAddFields={() => setAddingFields(true)}
               onDeleteSection={() => setDeletingSection(true)}
               handlers={{

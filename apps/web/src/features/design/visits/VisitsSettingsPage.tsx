@@ -13,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -20,6 +21,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { QaVisitReply } from '@edc/domain';
 import { PageTitle } from '../../../shared/components/PageTitle';
 import { Loading } from '../../../shared/components/Loading';
 import {
@@ -40,6 +42,22 @@ import { ResponsiveList, visuallyHidden, type Column } from '../components/Respo
 import { formEditorPath, visitPath } from '../paths';
 import { versionsPath } from '../../versions/paths';
 import { CreateVisitDialog, VisitDetailsDialog } from './VisitDialogs';
+import { DrTrialVisitsDialog } from './DrTrialVisitsDialog';
+import { QaNotesBadge } from '../../qa-validation/QaNotesBadge';
+import { useQaVisitsByVisit } from '../../qa-validation/designBadgesApi';
+import { useExternalTrialSettings } from '../../external-trial/api';
+import { useResearch } from '../../researches/api';
+
+function VisitQaBadge({ qaVisit }: { qaVisit: QaVisitReply | undefined }) {
+  if (!qaVisit) return null;
+  return (
+    <QaNotesBadge
+      indicator={qaVisit.notesIndicator}
+      open={qaVisit.openNotes}
+      to={`/qaValidation/notes?qaVisitId=${qaVisit.id}`}
+    />
+  );
+}
 
 function VisitForms({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
@@ -85,6 +103,13 @@ export default function VisitsSettingsPage() {
   const { remove, toggleComplete } = useVisitMutations();
   const [creating, setCreating] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [fromDrTrial, setFromDrTrial] = useState(false);
+  // QA's notes on each visit of the version under validation, so that designers see what QA asked.
+  const qa = useQaVisitsByVisit(researchId);
+  // The DrTrial button: only with the link on and a research that has its DrTrial id (spec section 2).
+  const drTrial = useExternalTrialSettings();
+  const linkedResearch = useResearch(drTrial.data?.enabled ? (researchId ?? undefined) : undefined);
+  const drTrialResearchId = drTrial.data?.enabled ? (linkedResearch.data?.drTrialId ?? null) : null;
 
   const list = useMemo(() => visits.data ?? [], [visits.data]);
   const selected = list.find((v) => v.id === selectedId) ?? null;
@@ -106,6 +131,7 @@ export default function VisitsSettingsPage() {
             {v.title}
           </Link>
           {v.complete && <Chip size="small" color="success" label={t('design:common.complete')} sx={{ ml: 1 }} />}
+          <VisitQaBadge qaVisit={qa.byVisit.get(v.id)} />
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             <Box component="span" sx={visuallyHidden}>
               {t('design:visit.visitKey')}:{' '}
@@ -181,6 +207,11 @@ export default function VisitsSettingsPage() {
             {t('shell:menu.versions')}
           </Button>
         )}
+        {researchId && drTrialResearchId && (
+          <Button startIcon={<CloudDownloadOutlined />} onClick={() => setFromDrTrial(true)}>
+            {t('design:drTrial.button')}
+          </Button>
+        )}
         {researchId && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto' } }}>
             {t('design:visit.create')}
@@ -234,6 +265,14 @@ export default function VisitsSettingsPage() {
           onClose={() => setCreating(false)}
           researchId={researchId}
           pointOptions={pointOptions}
+        />
+      )}
+      {researchId && drTrialResearchId && (
+        <DrTrialVisitsDialog
+          open={fromDrTrial}
+          onClose={() => setFromDrTrial(false)}
+          researchId={researchId}
+          drTrialResearchId={drTrialResearchId}
         />
       )}
       <VisitDetailsDialog visit={details} onClose={() => setDetailsId(null)} pointOptions={pointOptions} canEdit />

@@ -49,6 +49,7 @@ export function SubjectFormDialog({
   onOpenForm,
   onClose,
   focusFieldId,
+  focusFormFieldId,
 }: {
   subjectFormId: string;
   visit: FormDialogVisit;
@@ -59,6 +60,8 @@ export function SubjectFormDialog({
   onClose: () => void;
   /** A field to open the form at (its section's tab, scrolled to and highlighted): the queries page's link. */
   focusFieldId?: string | null;
+  /** The same by the design's form field id: the summary tables' link. */
+  focusFormFieldId?: string | null;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -106,6 +109,7 @@ export function SubjectFormDialog({
             onOpenForm={onOpenForm}
             onClose={onClose}
             focusFieldId={focusFieldId}
+            focusFormFieldId={focusFormFieldId}
           />
         </FieldControllerProvider>
       )}
@@ -121,7 +125,8 @@ function FormBody({
   showNextForm,
   onOpenForm,
   onClose,
-  focusFieldId,
+  focusFieldId: focusSubjectFormFieldId,
+  focusFormFieldId,
 }: {
   form: SubjectFormReply;
   visit: FormDialogVisit;
@@ -131,6 +136,7 @@ function FormBody({
   onOpenForm: (id: string) => void;
   onClose: () => void;
   focusFieldId?: string | null;
+  focusFormFieldId?: string | null;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -138,6 +144,11 @@ function FormBody({
     () => [...form.subjectFormSectionList].sort((a, b) => a.formSection.index - b.formSection.index),
     [form.subjectFormSectionList],
   );
+  const focusFieldId =
+    focusSubjectFormFieldId ??
+    (focusFormFieldId
+      ? form.subjectFormSectionList.flatMap((s) => s.subjectFormFieldList).find((f) => f.formFieldId === focusFormFieldId)?.id
+      : null);
   const [tab, setTab] = useState(() => sectionIndexOf(sections, focusFieldId));
   useScrollToField(focusFieldId);
   const [history, setHistory] = useState(false);

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -36,7 +38,19 @@ import {
 } from '@edc/domain';
 import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
-import { downloadDocument, useDeleteDocument, useUploadDocument, useVisitDocuments } from '../documentsApi';
+import { downloadDocument, useDeleteDocument, useUploadDocument, useVisitDocuments, visitDocumentsKey } from '../documentsApi';
+import { useExternalTrialSettings, useSendToDrTrial } from '../../external-trial/api';
+
+/** Calls `refresh` every 3 seconds while `active`. */
+function useQueuedRefresh(active: boolean, refresh: () => void) {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => latest.current(), 3000);
+    return () => clearInterval(timer);
+  }, [active]);
+}
 
 /** A date-time as DD.MM.YYYY HH:mm on this device (spec section 9). */
 function displayDateTime(iso: string): string {
@@ -81,16 +95,40 @@ function DownloadLink({ doc, children }: { doc: DocumentReply; children: React.R
   );
 }
 
+const DR_TRIAL_COLOR = { Queued: 'warning', Sent: 'success', Failed: 'error' } as const;
+
+/** Where the document stands with DrTrial (docs/external-trial.md); nothing when it was never sent. */
+function DrTrialState({ doc }: { doc: DocumentReply }) {
+  const { t } = useTranslation();
+  if (!doc.drTrialStatus) return null;
+  const label = t(`documents:drTrial.status.${doc.drTrialStatus}`, {
+    date: doc.drTrialSentAt ? displayDateTime(doc.drTrialSentAt) : '',
+  });
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={DR_TRIAL_COLOR[doc.drTrialStatus]}
+      label={label}
+      data-testid="document-dr-trial"
+      sx={{ mt: 0.5 }}
+    />
+  );
+}
+
 function DocumentItem({
   item,
   canEdit,
   onNewVersion,
   onDelete,
+  onSendToDrTrial,
 }: {
   item: SubjectVisitDocument;
   canEdit: boolean;
   onNewVersion: () => void;
   onDelete: () => void;
+  /** Offered to writers of a signed visit linked to DrTrial, while the document is not Queued or Sent. */
+  onSendToDrTrial?: () => void;
 }) {
   const { t } = useTranslation();
   const [showVersions, setShowVersions] = useState(false);
@@ -110,6 +148,7 @@ function DocumentItem({
           <Box>
             <VersionLine v={item} />
           </Box>
+          <DrTrialState doc={item.document} />
           {item.versionList.length > 0 ? (
             <>
               <Button
@@ -147,6 +186,13 @@ function DocumentItem({
               <DownloadOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
+          {onSendToDrTrial && (item.document.drTrialStatus === null || item.document.drTrialStatus === 'Failed') ? (
+            <Tooltip title={t('documents:drTrial.send')}>
+              <IconButton size="small" onClick={onSendToDrTrial} aria-label={`${t('documents:drTrial.send')}: ${name}`}>
+                <SendOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
           {canEdit ? (
             <>
               <Tooltip title={t('documents:newVersion')}>
@@ -380,9 +426,25 @@ type Open = { kind: 'upload' } | { kind: 'version'; item: SubjectVisitDocument }
  * first) with their earlier versions, each downloadable; writers (site users of the subject's centre,
  * visit and subject unsigned) upload, add versions and delete. `locked` explains why a site user cannot.
  */
-export function DocumentsTab({ subjectVisitId, canEdit, locked }: { subjectVisitId: string; canEdit: boolean; locked: boolean }) {
+export function DocumentsTab({
+  subjectVisitId,
+  canEdit,
+  locked,
+  drTrialSendable = false,
+}: {
+  subjectVisitId: string;
+  canEdit: boolean;
+  locked: boolean;
+  /** The caller writes the subject's documents, the visit is signed and the subject linked to DrTrial. */
+  drTrialSendable?: boolean;
+}) {
   const { t } = useTranslation();
   const docs = useVisitDocuments(subjectVisitId);
+  const drTrial = useExternalTrialSettings();
+  const send = useSendToDrTrial(visitDocumentsKey(subjectVisitId));
+  const queued = (docs.data ?? []).some((d) => d.document.drTrialStatus === 'Queued');
+  // While a document waits for DrTrial, the list is read again every few seconds to show it sent or failed.
+  useQueuedRefresh(queued, () => void docs.refetch());
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
 
@@ -405,6 +467,7 @@ export function DocumentsTab({ subjectVisitId, canEdit, locked }: { subjectVisit
             canEdit={canEdit}
             onNewVersion={() => setOpen({ kind: 'version', item })}
             onDelete={() => setOpen({ kind: 'delete', item })}
+            onSendToDrTrial={drTrialSendable && drTrial.data?.enabled ? () => send.mutate(item.id) : undefined}
           />
         ))}
       </Box>

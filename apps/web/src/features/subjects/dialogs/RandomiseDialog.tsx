@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,31 +20,48 @@ import {
 } from './common';
 import { FormDialog } from '../../../shared/components/FormDialog';
 
-const randomiseSchema = () =>
-  z.object({
-    randomizationDate: pastDate('randomizationDate'),
-    randomizationGroup: requiredText(100),
-    randomizationNumber: requiredText(50),
-  });
+/** With IWRS the server draws the group and the number from the randomisation list: only the date is asked. */
+const randomiseSchema = (withIwrs: boolean) =>
+  withIwrs
+    ? z.object({
+        randomizationDate: pastDate('randomizationDate'),
+        randomizationGroup: z.string().optional(),
+        randomizationNumber: z.string().optional(),
+      })
+    : z.object({
+        randomizationDate: pastDate('randomizationDate'),
+        randomizationGroup: requiredText(100),
+        randomizationNumber: requiredText(50),
+      });
 
-/** Randomises a screened subject (POST /Subjects/{id}/Randomise) into one of the research's groups. */
+/**
+ * Randomises a screened subject (POST /Subjects/{id}/Randomise): into one of the research's groups typed
+ * in by the user, or, in a research with IWRS, with the next entry of the randomisation list.
+ */
 export function RandomiseDialog({
   subject,
   groups,
+  withIwrs = false,
   onClose,
 }: {
   subject: SubjectWithVisits;
   groups: string[];
+  withIwrs?: boolean;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const schema = useMemo(() => randomiseSchema(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => randomiseSchema(withIwrs), [i18n.language, withIwrs]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useForm<z.input<typeof schema>>({
     resolver: formResolver(schema) as never,
     defaultValues: { randomizationDate: todayText(), randomizationGroup: '', randomizationNumber: '' },
   });
   const save = useSubjectMutation(
-    (v: z.output<typeof schema>) => api.post(`/Subjects/${subject.id}/Randomise`, { ...v, version: subject.version }, quiet),
+    (v: z.output<typeof schema>) =>
+      api.post(
+        `/Subjects/${subject.id}/Randomise`,
+        withIwrs ? { randomizationDate: v.randomizationDate, version: subject.version } : { ...v, version: subject.version },
+        quiet,
+      ),
     onClose,
   );
   return (
@@ -62,14 +80,25 @@ export function RandomiseDialog({
         required
         autoFocus
       />
-      <FormField
-        control={form.control}
-        name="randomizationGroup"
-        label={t('subjects:fields.randomizationGroup')}
-        required
-        options={groups.map((g) => ({ value: g, label: g }))}
-      />
-      <FormField control={form.control} name="randomizationNumber" label={t('subjects:fields.randomizationNumber')} required />
+      {withIwrs ? (
+        <Alert severity="info">{t('subjects:dialogs.randomiseFromList')}</Alert>
+      ) : (
+        <>
+          <FormField
+            control={form.control}
+            name="randomizationGroup"
+            label={t('subjects:fields.randomizationGroup')}
+            required
+            options={groups.map((g) => ({ value: g, label: g }))}
+          />
+          <FormField
+            control={form.control}
+            name="randomizationNumber"
+            label={t('subjects:fields.randomizationNumber')}
+            required
+          />
+        </>
+      )}
     </FormDialog>
   );
 }

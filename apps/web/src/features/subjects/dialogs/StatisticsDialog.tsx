@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -79,11 +82,16 @@ export default function StatisticsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const stat = useVisitsStatistic(researchId, researchOrganisationId, true);
+  const [withTest, setWithTest] = useState(false);
+  const stat = useVisitsStatistic(researchId, researchOrganisationId, true, withTest);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="visits-statistic-title">
       <DialogTitle id="visits-statistic-title">{t('subjects:dialogs.statistics')}</DialogTitle>
       <DialogContent>
+        <FormControlLabel
+          control={<Checkbox checked={withTest} onChange={(e) => setWithTest(e.target.checked)} />}
+          label={t('subjects:testSubject.withTest')}
+        />
         {stat.isPending ? (
           <Loading />
         ) : stat.isError ? (

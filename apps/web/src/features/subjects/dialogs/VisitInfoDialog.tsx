@@ -200,6 +200,7 @@ export function VisitInfoDialog({
           subjectVisitId={subjectVisitId}
           canEdit={ctx.isSiteUser && documentsRule === null}
           locked={ctx.isSiteUser && documentsRule !== null}
+          drTrialSendable={ctx.isSiteUser && Boolean(sv.signDate) && Boolean(subject.drTrialId)}
         />
       ) : null,
     },
