@@ -225,5 +225,7 @@ await client.end();
 
 await app.close();
 await database.close();
-await scratch.drop();
+// BENCH_KEEP=1 keeps the scratch database, to look at the plans with psql.
+if (process.env.BENCH_KEEP) console.log(`kept ${scratch.url}`);
+else await scratch.drop();
 process.exit(okRandomise && okDispense && okGridSponsor && okGridSite ? 0 : 1);

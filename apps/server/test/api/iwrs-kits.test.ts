@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MANUAL_MEDICATION_ACTIONS, MEDICATION_STATUSES, nextMedicationStatus } from '@edc/domain';
-import { medications, medicationStatusLogs, subjectDosings } from '../../src/platform/db/schema/index.js';
+import { medications, medicationStatusLogs, researches, subjectDosings, subjects } from '../../src/platform/db/schema/index.js';
 import { call, callsAs, expectError } from '../support/test-app.js';
 import { makeCentre } from '../support/factories.js';
 import { makeEmployee, makeSubject } from '../support/subject-factories.js';
@@ -171,6 +171,42 @@ describe('dispensing', () => {
     const e = expectError(refused, 409, 'iwrs_no_kit', 'subjectId');
     expect(e.message).not.toMatch(/\bB\b/);
     expect((await db().select().from(subjectDosings).where(eq(subjectDosings.subjectId, s.id))).length).toBe(before);
+  });
+
+  it('lists a period’s dosings by screening number, paged, and leaves out those of deleted subjects', async () => {
+    // A third period, used by no other test here, so that the grid holds this test's dosings alone.
+    await db().update(researches).set({ totalPeriods: 3 }).where(eq(researches.id, w.researchId));
+    await kitsAtSite(4, 'A');
+    const made = [];
+    for (const n of ['G-03', 'G-01', 'G-02']) {
+      const s = await makeSubject(db(), {
+        researchId: w.researchId,
+        centreId: w.site.id,
+        status: 'Randomised',
+        randomizationGroup: 'A',
+        screeningNumber: n,
+      });
+      await api('sitePi').ok('POST', '/SubjectDosing', { subjectId: s.id, periodNumber: 3 });
+      made.push(s);
+    }
+    await api('sitePi').ok('POST', '/SubjectDosing', { subjectId: made[1]!.id, periodNumber: 3 });
+    const page = (p: number) => api('manager').ok('GET', `/SubjectDosing?periodNumber=3&Page=${p}&PageSize=3`);
+    const first = await page(1);
+    expect(first.totalCount).toBe(4);
+    expect(
+      first.data.map(
+        (d: { subject: { screeningNumber: string }; dispenseNumber: number }) =>
+          `${d.subject.screeningNumber}/${d.dispenseNumber}`,
+      ),
+    ).toEqual(['G-01/1', 'G-01/2', 'G-02/1']);
+    expect((await page(2)).data.map((d: { subject: { screeningNumber: string } }) => d.subject.screeningNumber)).toEqual([
+      'G-03',
+    ]);
+    await db().update(subjects).set({ status: 'Deleted', deletedAt: new Date() }).where(eq(subjects.id, made[1]!.id));
+    const after = await page(1);
+    expect(after.totalCount).toBe(2);
+    expect(after.data.map((d: { subject: { screeningNumber: string } }) => d.subject.screeningNumber)).toEqual(['G-02', 'G-03']);
+    await db().update(researches).set({ totalPeriods: 2 }).where(eq(researches.id, w.researchId));
   });
 
   it('refuses a period beyond the research’s, an unrandomised subject, another site and bad input', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, max, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MEDICATION_TRANSITIONS,
@@ -91,9 +91,16 @@ export async function listDosings(deps: Deps, q: z.infer<typeof subjectDosingsQu
     centreId ? eq(subjectDosings.researchOrganisationId, centreId) : undefined,
     subjectId ? eq(subjectDosings.subjectId, subjectId) : undefined,
   );
+  // The page walks the research's live subjects in screening-number order (subjects_screening_number_uq) and
+  // probes each one's dosings (subject_dosings_dispense_uq), so a page costs its depth, not the period's size;
+  // the count leaves out deleted subjects through their small partial index (migration 0031).
   const [rows, [total]] = await Promise.all([
-    dosingsFrom(deps.db)
-      .where(where)
+    deps.db
+      .select(row)
+      .from(subjects)
+      .innerJoin(subjectDosings, eq(subjectDosings.subjectId, subjects.id))
+      .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjectDosings.researchOrganisationId))
+      .where(and(eq(subjects.researchId, research.id), isNull(subjects.deletedAt), where))
       .orderBy(
         asc(subjects.screeningNumber),
         asc(subjectDosings.periodNumber),
@@ -102,7 +109,20 @@ export async function listDosings(deps: Deps, q: z.infer<typeof subjectDosingsQu
       )
       .limit(paging.pageSize)
       .offset(offsetOf(paging)),
-    deps.db.select({ n: count() }).from(subjectDosings).where(where),
+    deps.db
+      .select({ n: count() })
+      .from(subjectDosings)
+      .where(
+        and(
+          where,
+          notExists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(subjects)
+              .where(and(eq(subjects.id, subjectDosings.subjectId), isNotNull(subjects.deletedAt))),
+          ),
+        ),
+      ),
   ]);
   return pageOf(rows.map(toDosing), Number(total?.n ?? 0), paging);
 }

@@ -96,6 +96,10 @@ export const subjects = pgTable(
     index('subjects_randomization_number_desc_idx')
       .on(t.researchId, t.randomizationNumber.desc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // Deleted subjects, few: the lists of other tables leave them out by an anti-join on this (migration 0031).
+    index('subjects_deleted_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index('subjects_identification_number_idx')
       .on(t.researchId, t.identificationNumber)
       .where(sql`${t.deletedAt} is null`),
