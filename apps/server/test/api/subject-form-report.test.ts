@@ -56,7 +56,9 @@ describe('POST /SubjectsForm/{id}/GenerateReport: the subject form report', () =
       subjectVisitId: f.sv.id,
     });
     expect(unsigned.name).toBe(`Форма ${f.form.form.title} — визит Screening — субъект ${f.subject.identificationNumber}`);
-    const first = await checkPdf((await download(as('sitePi'), (await settled(as('sitePi'), unsigned.id)).documentLink)).rawPayload);
+    const first = await checkPdf(
+      (await download(as('sitePi'), (await settled(as('sitePi'), unsigned.id)).documentLink)).rawPayload,
+    );
     expect(first.text).toContain('Визит не подписан');
     expect(first.text).toContain('Проверка формы: Не проверена');
 
@@ -116,13 +118,17 @@ describe('POST /SubjectsForm/{id}/GenerateReport: the subject form report', () =
     const rep = other.subjectFormSectionList[0].subjectFormFieldList[0];
     await pi().ok('POST', '/ItemData', { subjectFormFieldId: rep.id, data: 'Значение другой формы' });
     const started = await pi().ok('POST', `/SubjectsForm/${f.form.id}/GenerateReport`, { format: 'pdf' });
-    const { text } = await checkPdf((await download(as('sitePi'), (await settled(as('sitePi'), started.id)).documentLink)).rawPayload);
+    const { text } = await checkPdf(
+      (await download(as('sitePi'), (await settled(as('sitePi'), started.id)).documentLink)).rawPayload,
+    );
     expect(text).toContain('Q number: 120');
     expect(text).not.toContain(d.repeating.title);
     expect(text).not.toContain('Значение другой формы');
     // And the other form's report holds it, not the first form's values.
     const second = await pi().ok('POST', `/SubjectsForm/${other.id}/GenerateReport`, {});
-    const report = await checkPdf((await download(as('sitePi'), (await settled(as('sitePi'), second.id)).documentLink)).rawPayload);
+    const report = await checkPdf(
+      (await download(as('sitePi'), (await settled(as('sitePi'), second.id)).documentLink)).rawPayload,
+    );
     expect(report.text).toContain('Q rep: Значение другой формы');
     expect(report.text).not.toContain('Q number');
   });

@@ -18,7 +18,8 @@ export interface SubjectFormReportParams {
 }
 
 /** "Витальные показатели #2" for the second instance of a repeating form. */
-export const formTitleOf = (title: string, repeatedIndex: number) => (repeatedIndex > 0 ? `${title} #${repeatedIndex + 1}` : title);
+export const formTitleOf = (title: string, repeatedIndex: number) =>
+  repeatedIndex > 0 ? `${title} #${repeatedIndex + 1}` : title;
 
 /**
  * POST /SubjectsForm/{id}/GenerateReport (docs/documents.md "Subject form report"; spec operations section 7,

@@ -120,7 +120,10 @@ export function writeSubjectHeader(
 }
 
 /** The subject form report's name: "Форма Витальные показатели — визит V1 — субъект 01-001". */
-export function subjectFormReportName(lang: Language, c: { formTitle: string; visitTitle: string; subjectNumber: string }): string {
+export function subjectFormReportName(
+  lang: Language,
+  c: { formTitle: string; visitTitle: string; subjectNumber: string },
+): string {
   return pdfText(lang, 'subjectFormReportName', { form: c.formTitle, visit: c.visitTitle, subject: c.subjectNumber });
 }
 
