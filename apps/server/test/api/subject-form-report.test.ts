@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_SIGNATURE_MEANING } from '@edc/domain';
 import { auditLog, documents, jobs } from '../../src/platform/db/schema/index.js';
+import { insertJob } from '../../src/modules/jobs/jobs.service.js';
 import { PASSWORD } from '../support/factories.js';
 import { checkPdf } from '../support/pdf-checks.js';
 import { expectError } from '../support/test-app.js';
@@ -160,5 +161,40 @@ describe('POST /SubjectsForm/{id}/GenerateReport: the subject form report', () =
     expectError(await generate(as('sitePi'), f.form.id, { format: 7 }), 400, 'validation', 'format');
     expectError(await generate(as('sitePi'), crypto.randomUUID(), {}), 404, 'not_found', 'id');
     expect((await db().select().from(documents)).length).toBe(before);
+  });
+
+  it('a form gone before the job runs ends the document in Error with the reason', async () => {
+    const f = await filledForm();
+    const [doc] = await db()
+      .insert(documents)
+      .values({
+        researchId: w.researchId,
+        name: 'gone',
+        extension: 'pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 0,
+        status: 'Started',
+        type: 'SubjectVisit',
+        subjectId: f.subject.id,
+        subjectVisitId: f.sv.id,
+      })
+      .returning();
+    const job = await insertJob(db(), {
+      researchId: w.researchId,
+      kind: 'subject_form_report',
+      name: 'gone',
+      params: {
+        documentId: doc!.id,
+        subjectFormId: crypto.randomUUID(),
+        subjectVisitId: f.sv.id,
+        noteTypes: [],
+        timeZone: 'UTC',
+      },
+      actor: { userId: w.english.userId, language: 'ru', seesGroup: false, centreId: null } as never,
+      documentId: doc!.id,
+    });
+    await t.app.deps.jobs.enqueue('subject_form_report', job.id);
+    const ended = await settled(as('sitePi'), doc!.id);
+    expect(ended).toMatchObject({ status: 'Error', documentLink: null, error: { code: 'not_found' } });
   });
 });
