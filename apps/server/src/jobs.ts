@@ -12,6 +12,7 @@ import { timeTrackerJob, trackerJob } from './modules/documents/generated/tracke
 import { referenceReportJob } from './modules/documents/generated/reference-report.job.js';
 import { researchTemplateJob } from './modules/documents/generated/research-template.job.js';
 import { subjectCardArchiveJob } from './modules/documents/generated/subject-card-archive.job.js';
+import { subjectFormReportJob } from './modules/documents/generated/subject-form-report.job.js';
 
 /** What each kind of background job does (platform/jobs runs them; docs/data-exchange.md). */
 export const jobHandlers: JobHandlers = {
@@ -29,4 +30,5 @@ export const jobHandlers: JobHandlers = {
   reference_report: referenceReportJob,
   research_template: researchTemplateJob,
   subject_card_archive: subjectCardArchiveJob,
+  subject_form_report: subjectFormReportJob,
 };

@@ -255,6 +255,12 @@ export const ROLE_MATRIX: Record<string, Entry> = {
     forbidden: ['multi'],
     others: 404,
   },
+  // The subject form report: generated and read by the subject's readers (as GET /SubjectsForm/{id}).
+  'POST /SubjectsForm/{id}/GenerateReport': {
+    ok: ['admin', 'editor', 'site', 'coresearcher', 'qa', 'dm', 'kio'],
+    forbidden: ['multi'],
+    others: 404,
+  },
   'POST /SubjectsForm/{id}/Complete': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /SubjectsFormSection/{id}/ChangeStatus': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },
   'POST /SubjectsFormSection/{id}/Comment': { ok: ['site', 'coresearcher'], hidden: ['site2', 'testsite'] },

@@ -25,6 +25,7 @@ export const JOB_KINDS = [
   'reference_report',
   'research_template',
   'subject_card_archive',
+  'subject_form_report',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

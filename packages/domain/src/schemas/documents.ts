@@ -108,6 +108,13 @@ export const DOCUMENT_SNACKBAR_MS = 8000;
 export const subjectVisitDocumentGenerate = z.object({ subjectVisitId: id, sendToDrTrial: z.boolean().optional() });
 export type SubjectVisitDocumentGenerate = z.infer<typeof subjectVisitDocumentGenerate>;
 
+/** The subject form report's formats (docs/documents.md "Subject form report"): a PDF only, for now. */
+export const SUBJECT_FORM_REPORT_FORMATS = ['pdf'] as const;
+
+/** POST /SubjectsForm/{id}/GenerateReport: the report of one subject form, made in the background (no body: a PDF). */
+export const subjectFormReportGenerate = z.object({ format: z.enum(SUBJECT_FORM_REPORT_FORMATS).optional() });
+export type SubjectFormReportGenerate = z.infer<typeof subjectFormReportGenerate>;
+
 /**
  * GET /Documents/{id} and the reply of a generation: a document with its progress. `documentLink` appears
  * once it is Done; `error` says why it ended in Error (in the reader's language).

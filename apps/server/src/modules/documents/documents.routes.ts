@@ -16,6 +16,7 @@ import {
   datasetByVisitGenerate,
   subjectVisitDocument,
   subjectVisitDocumentGenerate,
+  subjectFormReportGenerate,
   subjectVisitDocumentNewVersionFields,
   subjectVisitDocumentsQuery,
   subjectVisitDocumentUploadFields,
@@ -31,6 +32,7 @@ import { typed } from '../../platform/http/typed.js';
 import * as service from './documents.service.js';
 import { generateVisitPdf } from './generated/visit-pdf.service.js';
 import { generateSubjectCard } from './generated/subject-card.service.js';
+import { generateSubjectFormReport } from './generated/subject-form-report.service.js';
 import { generateVersionChanges } from './generated/version-changes.service.js';
 import { generateDataset } from './generated/dataset-document.service.js';
 import { generateTracker } from './generated/tracker.service.js';
@@ -172,6 +174,25 @@ export function documentsRoutes(app: FastifyInstance) {
         },
       },
       async (req) => ({ data: await generateSubjectCard(scope.deps, req.params.id, actorCallerOf(req)) }),
+    );
+
+    r.post(
+      '/SubjectsForm/:id/GenerateReport',
+      {
+        schema: {
+          tags: ['SubjectsForm'],
+          params,
+          body: subjectFormReportGenerate,
+          description:
+            'The report of one subject form (its sections, fields, values, statuses, validation, notes and the visit signature manifestation) as a PDF made in the background: the document comes back Started; poll GET /Documents/{id} every 2 s.',
+          response: { 200: envelope(documentStatusReply) },
+        },
+        // The body is optional (a PDF by default): none is read as {}.
+        preValidation: async (req) => {
+          req.body ??= {};
+        },
+      },
+      async (req) => ({ data: await generateSubjectFormReport(scope.deps, req.params.id, req.body, actorCallerOf(req)) }),
     );
 
     r.post(

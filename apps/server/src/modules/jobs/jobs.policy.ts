@@ -24,6 +24,8 @@ export const JOB_PERMISSION: Record<JobKind, PermissionKey> = {
   // Templates and centre archives are read through /Documents (research-template / subject-card-archive services).
   research_template: 'documents_settings',
   subject_card_archive: 'documents_settings',
+  // Subject form reports are read through /Documents by the subject's readers.
+  subject_form_report: 'documents_settings',
 };
 
 /**

@@ -8,3 +8,8 @@ import { api } from '../../shared/api/client';
 export function generateVisitPdf(subjectVisitId: string) {
   return api.post<DocumentStatusReply>('/SubjectVisitDocuments/Generate', { subjectVisitId }, { quietErrors: true });
 }
+
+/** The subject form report (docs/documents.md "Subject form report"): a PDF of one form, made in the background. */
+export function generateFormReport(subjectFormId: string) {
+  return api.post<DocumentStatusReply>(`/SubjectsForm/${subjectFormId}/GenerateReport`, {}, { quietErrors: true });
+}

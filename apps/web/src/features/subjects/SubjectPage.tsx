@@ -19,6 +19,7 @@ import { CompletedStatusChip, displayDate, PointChips, SubjectStatusIcon } from 
 import { SubjectAuditTab } from './SubjectAuditTab';
 import { NoteStatusIndicator } from '../subject-visit/NoteIndicator';
 import { TestSubjectMark } from './TestSubjectMark';
+import { SubjectCardButton, useMayGenerateSubjectCard } from './SubjectCardButton';
 
 // The dosings tab (IWRS) is its own chunk.
 const SubjectDosingsTab = lazy(() => import('../iwrs/SubjectDosingsTab').then((m) => ({ default: m.SubjectDosingsTab })));
@@ -93,6 +94,7 @@ export default function SubjectPage() {
   const { subjectId, tab } = useParams();
   const ctx = useSubjectContext();
   const subject = useSubject(subjectId);
+  const mayMakeCard = useMayGenerateSubjectCard();
   // The audit trail is for every reader of the subject, after the spec's tabs.
   const tabs = [...(ctx.isKio ? [] : ['visits']), ...(ctx.withIwrs ? ['dosings'] : []), 'audit'];
   if (!subjectId) return <Navigate to="/subjectmatrix" replace />;
@@ -108,9 +110,12 @@ export default function SubjectPage() {
         <PageTitle title={title}>{title}</PageTitle>
         {s.isTest && <TestSubjectMark />}
       </Stack>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {[s.screeningNumber, s.randomizationNumber, s.identificationNumber].filter(Boolean).join(' · ')}
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography color="text.secondary">
+          {[s.screeningNumber, s.randomizationNumber, s.identificationNumber].filter(Boolean).join(' · ')}
+        </Typography>
+        {mayMakeCard && <SubjectCardButton subjectId={subjectId} />}
+      </Stack>
       <Tabs value={tab} onChange={(_, v: string) => navigate(`/subject/${subjectId}/${v}`)} sx={{ mb: 2 }} aria-label={title}>
         {tabs.map((k) => (
           <Tab key={k} value={k} label={t(`subjects:page.${k}Tab`)} />

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentReply, SubjectVisitDocument } from '@edc/domain';
+import type { DocumentReply, DocumentStatusReply, SubjectVisitDocument } from '@edc/domain';
 import { api } from '../../shared/api/client';
 import { downloadFile, postWithProgress } from '../../shared/api/transfer';
 import ru from '../../locales/ru/documents.json';
@@ -66,4 +66,9 @@ export function useDeleteDocument(subjectVisitId: string) {
 /** Saves the document's file (named by the server's Content-Disposition); failures are toasted. */
 export function downloadDocument(doc: DocumentReply): Promise<string> {
   return downloadFile(`/Documents/${doc.id}/File`, `${doc.name}.${doc.extension}`, doc.contentType);
+}
+
+/** POST /Subjects/{id}/GenerateSubjectCard: the subject's casebook with its audit trail, made in the background. */
+export function generateSubjectCard(subjectId: string) {
+  return api.post<DocumentStatusReply>(`/Subjects/${subjectId}/GenerateSubjectCard`, {}, { quietErrors: true });
 }

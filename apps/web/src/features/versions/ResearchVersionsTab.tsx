@@ -25,6 +25,7 @@ import { MoreActions } from './MoreActions';
 import { CreateResearchVersionDialog, EditResearchVersionDialog } from './ResearchVersionDialogs';
 import { ChangeStatusDialog, SetAuthorDialog } from './StatusDialogs';
 import { VersionStatusChip } from './VersionStatusChip';
+import { VersionChangesButton } from './VersionChangesButton';
 import { QaProgress } from '../qa-validation/QaProgress';
 
 /** Back actions read as such: outlined, after the forward one. */
@@ -46,11 +47,14 @@ export function ResearchVersionsTab({
   researchLabel,
   canEdit,
   isAdmin,
+  canCompare = false,
 }: {
   researchId: string;
   researchLabel: string;
   canEdit: boolean;
   isAdmin: boolean;
+  /** May make the version changes report (documents_settings in the research). */
+  canCompare?: boolean;
 }) {
   const { t } = useTranslation();
   const versions = useResearchVersions(researchId);
@@ -200,6 +204,7 @@ export function ResearchVersionsTab({
         {t('versions:research.title')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mb: 2 }}>
+        {canCompare && <VersionChangesButton versions={list} />}
         {canEdit && (
           <>
             <Button

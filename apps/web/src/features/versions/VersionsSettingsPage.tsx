@@ -37,6 +37,9 @@ export default function VersionsSettingsPage() {
 
   const canEdit = me?.permissions.includes('design_edit') ?? false;
   const employeeResearch = currentEmployee(me)?.researchOrganisation.research;
+  // Version changes are made and read by holders of documents_settings in the research (the server decides).
+  const canCompare =
+    (me?.permissions.includes('documents_settings') ?? false) && (canPick || employeeResearch?.id === researchId);
   const researchLabel =
     researches.data?.find((r) => r.id === researchId)?.grlsProtocolNumber ??
     (employeeResearch?.id === researchId ? employeeResearch?.grlsProtocolNumber : undefined) ??
@@ -71,6 +74,7 @@ export default function VersionsSettingsPage() {
           researchLabel={researchLabel}
           canEdit={canEdit}
           isAdmin={userRole === 'Admin'}
+          canCompare={canCompare}
         />
       ) : (
         <ProtocolVersionsTab key={researchId} researchId={researchId} canEdit={canEdit} />

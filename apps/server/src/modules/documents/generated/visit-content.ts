@@ -29,7 +29,14 @@ export interface VisitContent {
   centre: string;
   subject: SubjectRecord;
   visit: SubjectVisit;
-  forms: { title: string; repeatedIndex: number; isComplete: boolean; sections: SubjectFormSectionReply[] }[];
+  forms: {
+    title: string;
+    repeatedIndex: number;
+    isComplete: boolean;
+    sections: SubjectFormSectionReply[];
+    /** When QA, DM and KIO validated the form (ISO, '' when unknown; null: not validated): printed by the subject form report. */
+    validation?: { qa: string | null; dm: string | null; kio: string | null };
+  }[];
   notes: VisitNote[];
   signatures: VisitSignature[];
 }
@@ -38,9 +45,15 @@ export interface VisitContent {
  * Reads a subject visit for its PDF (docs/documents.md "Visit PDF"): the subject and visit, every live form
  * of the visit (its own forms and the context forms made in it) with their sections, fields, current values
  * and statuses, the notes of the types the requester sees, and every signature of the visit, oldest first.
- * 404 naming `subjectVisitId` when the visit or its subject is gone.
+ * 404 naming `subjectVisitId` when the visit or its subject is gone. With `subjectFormId` (the subject form
+ * report), that one live form only (404 naming `id` when it is gone), with its validation and its fields' notes.
  */
-export async function readVisitContent(db: Db, subjectVisitId: string, noteTypes: readonly NoteType[]): Promise<VisitContent> {
+export async function readVisitContent(
+  db: Db,
+  subjectVisitId: string,
+  noteTypes: readonly NoteType[],
+  subjectFormId?: string,
+): Promise<VisitContent> {
   const row = await findSubjectVisit(db, subjectVisitId);
   const subject = row ? await findSubject(db, row.subjectId) : undefined;
   if (!row || !subject) throw notFound('subjectVisitId');
@@ -49,7 +62,8 @@ export async function readVisitContent(db: Db, subjectVisitId: string, noteTypes
     .select({ protocol: researches.grlsProtocolNumber })
     .from(researches)
     .where(eq(researches.id, subject.researchId));
-  const briefs = await subjectFormBriefs(db, { subjectVisitId }, () => false, noteTypes);
+  const briefs = await subjectFormBriefs(db, subjectFormId ? { id: subjectFormId } : { subjectVisitId }, () => false, noteTypes);
+  if (subjectFormId && briefs[0]?.subjectVisitId !== subjectVisitId) throw notFound('id');
   const forms = [];
   for (const b of briefs) {
     forms.push({
@@ -57,15 +71,26 @@ export async function readVisitContent(db: Db, subjectVisitId: string, noteTypes
       repeatedIndex: b.repeatedIndex,
       isComplete: b.isComplete,
       sections: await sectionsOfForm(db, b.id, noteTypes),
+      ...(subjectFormId
+        ? {
+            validation: {
+              qa: b.qaValidate ? (b.qaValidateDate ?? '') : null,
+              dm: b.dmValidate ? (b.dmValidateDate ?? '') : null,
+              kio: b.kioValidate ? (b.kioValidateDate ?? '') : null,
+            },
+          }
+        : {}),
     });
   }
+  const notes = await visitNotes(db, subjectVisitId, noteTypes);
+  const fieldsOfForms = new Set(forms.flatMap((f) => f.sections.flatMap((s) => s.subjectFormFieldList.map((x) => x.id))));
   return {
     researchTitle: research?.protocol ?? '',
     centre: subject.centreNumber,
     subject,
     visit: visit!,
     forms,
-    notes: await visitNotes(db, subjectVisitId, noteTypes),
+    notes: subjectFormId ? notes.filter((n) => fieldsOfForms.has(n.subjectFormFieldId)) : notes,
     signatures: await db
       .select({
         printedName: signatures.printedName,

@@ -59,6 +59,16 @@ export function writeVisitBody(pdf: PdfWriter, c: VisitContent, o: RenderOptions
     const repeat = form.repeatedIndex > 0 ? ` #${form.repeatedIndex + 1}` : '';
     pdf.heading(`${t('form')}: ${form.title}${repeat}`);
     pdf.small(form.isComplete ? t('formComplete') : t('formIncomplete'));
+    if (form.validation) {
+      const at = (iso: string) => (iso ? pdfDateTime(lang, new Date(iso), timeZone) : '');
+      const { qa, dm, kio } = form.validation;
+      const done = [
+        qa !== null ? t('qaValidatedAt', { date: at(qa) }) : '',
+        dm !== null ? t('dmValidatedAt', { date: at(dm) }) : '',
+        kio !== null ? t('kioValidatedAt', { date: at(kio) }) : '',
+      ].filter(Boolean);
+      pdf.field(t('formValidation'), done.length ? done.map((d) => d.trim()).join('; ') : t('notValidated'));
+    }
     for (const s of form.sections) {
       pdf.subheading(`${t('section')}: ${s.formSection.sectionName}`);
       if (s.status) pdf.field(t('sectionStatus'), [pdfLabel(lang, s.status), s.statusMessage].filter(Boolean).join(' — '));
@@ -109,10 +119,21 @@ export function writeSubjectHeader(
   if (c.subject.randomizationNumber) pdf.field(t('randomisationNumber'), c.subject.randomizationNumber);
 }
 
-/** The visit PDF (docs/documents.md "Visit PDF"): the subject, the visit's body, every page numbered. */
-export async function renderVisitPdf(c: VisitContent, o: RenderOptions): Promise<Buffer> {
+/** The subject form report's name: "Форма Витальные показатели — визит V1 — субъект 01-001". */
+export function subjectFormReportName(
+  lang: Language,
+  c: { formTitle: string; visitTitle: string; subjectNumber: string },
+): string {
+  return pdfText(lang, 'subjectFormReportName', { form: c.formTitle, visit: c.visitTitle, subject: c.subjectNumber });
+}
+
+/**
+ * The visit PDF (docs/documents.md "Visit PDF"): the subject, the visit's body, every page numbered. Given
+ * `title`, the same for the content of one subject form (the subject form report).
+ */
+export async function renderVisitPdf(c: VisitContent, o: RenderOptions, title?: string): Promise<Buffer> {
   const { lang, timeZone } = o;
-  const title = visitPdfName(lang, { visitTitle: c.visit.visit.title, subjectNumber: c.subject.identificationNumber });
+  title ??= visitPdfName(lang, { visitTitle: c.visit.visit.title, subjectNumber: c.subject.identificationNumber });
   const pdf = new PdfWriter({ title, language: lang });
   pdf.title(title);
   writeSubjectHeader(pdf, c, lang);

@@ -24,6 +24,7 @@ import { NoteStatusIndicator } from '../NoteIndicator';
 import { FieldControllerProvider } from './controller';
 import { sectionIndexOf, useScrollToField } from './focusField';
 import { FormValidation } from './FormValidation';
+import { FormReportButton } from './FormReportButton';
 import { FormHistoryDialog } from './dialogs/SectionDialogs';
 import { LinkedVisitsDialog } from './dialogs/LinkedVisitsDialog';
 import { SectionPanel, sectionDeviates, type SectionContext } from './SectionPanel';
@@ -275,6 +276,7 @@ function FormBody({
         <Button startIcon={<HistoryOutlined />} onClick={() => setHistory(true)}>
           {t('dataEntry:form.statusHistory')}
         </Button>
+        <FormReportButton subjectFormId={form.id} />
         {form.canEdit && !form.isComplete && (
           <Button variant="contained" disabled={!allComplete} loading={completing} onClick={() => void complete()}>
             {t('dataEntry:form.complete')}
