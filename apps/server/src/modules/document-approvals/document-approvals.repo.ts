@@ -136,7 +136,13 @@ export async function approvalReplies(db: Db, rows: ApprovalRow[], viewer: Viewe
   const ids = rows.map((r) => r.id);
   const [docs, versions, approvers, notes, resent, creators] = await Promise.all([
     db
-      .select({ id: documents.id, name: documents.name, type: documents.type, status: documents.status, extension: documents.extension })
+      .select({
+        id: documents.id,
+        name: documents.name,
+        type: documents.type,
+        status: documents.status,
+        extension: documents.extension,
+      })
       .from(documents)
       .where(
         inArray(
@@ -172,7 +178,13 @@ export async function approvalReplies(db: Db, rows: ApprovalRow[], viewer: Viewe
       .from(documentApprovals)
       .where(and(inArray(documentApprovals.lastDocumentApprovalId, ids), isNull(documentApprovals.deletedAt))),
     db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, patronymic: users.patronymic })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        patronymic: users.patronymic,
+      })
       .from(users)
       .where(
         inArray(
@@ -206,7 +218,8 @@ export async function approvalReplies(db: Db, rows: ApprovalRow[], viewer: Viewe
   const resentIds = new Set(resent.map((r) => r.id));
   const creatorById = new Map(creators.map((c) => [c.id, c]));
   const resultIds = rows.map((r) => r.resultApproverId).filter((x): x is string => x !== null && !approverById.has(x));
-  if (resultIds.length) for (const a of await selectApprovers(db).where(inArray(employees.id, resultIds))) approverById.set(a.id, a);
+  if (resultIds.length)
+    for (const a of await selectApprovers(db).where(inArray(employees.id, resultIds))) approverById.set(a.id, a);
 
   return rows.map((r) => {
     const doc = docById.get(r.documentId)!;

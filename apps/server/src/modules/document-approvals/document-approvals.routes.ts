@@ -93,7 +93,10 @@ export function documentApprovalsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const c = actorCallerOf(req);
-      return { data: await service.decide(app.deps, req.params.id, 'Approved', undefined, c), message: successMessage('saved', c.lang) };
+      return {
+        data: await service.decide(app.deps, req.params.id, 'Approved', undefined, c),
+        message: successMessage('saved', c.lang),
+      };
     },
   );
   r.put(
@@ -135,7 +138,14 @@ export function documentApprovalsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/DocumentApprovalNotes',
-    { schema: { tags, description: 'A listed approver, while Pending.', body: documentApprovalNoteAdd, response: { 200: envelope(documentApprovalNoteReply) } } },
+    {
+      schema: {
+        tags,
+        description: 'A listed approver, while Pending.',
+        body: documentApprovalNoteAdd,
+        response: { 200: envelope(documentApprovalNoteReply) },
+      },
+    },
     async (req) => {
       const c = actorCallerOf(req);
       return { data: await service.addNote(app.deps, req.body, c), message: successMessage('saved', c.lang) };

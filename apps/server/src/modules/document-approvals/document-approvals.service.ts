@@ -9,7 +9,13 @@ import type {
 } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
-import { documentApprovalApprovers, documentApprovalNotes, documentApprovals, documents, researchVersions } from '../../platform/db/schema/index.js';
+import {
+  documentApprovalApprovers,
+  documentApprovalNotes,
+  documentApprovals,
+  documents,
+  researchVersions,
+} from '../../platform/db/schema/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
@@ -132,7 +138,11 @@ export async function getApproval(deps: Deps, id: string, caller: ActorCaller): 
 }
 
 /** GET /DocumentApprovals/Approvers: the employees a documents administrator may choose, in the spec's order. */
-export async function listApprovers(deps: Deps, q: { researchId?: string | undefined }, caller: ActorCaller): Promise<DocumentApproverReply[]> {
+export async function listApprovers(
+  deps: Deps,
+  q: { researchId?: string | undefined },
+  caller: ActorCaller,
+): Promise<DocumentApproverReply[]> {
   const researchId = researchOf(q, caller);
   if (!isAdmin(caller, researchId)) throw forbidden('approval_not_admin', 'researchId');
   return approverCandidates(deps.db, researchId);
@@ -193,7 +203,13 @@ export async function addApproval(deps: Deps, body: DocumentApprovalAdd, caller:
     const [pending] = await tx
       .select({ id: documentApprovals.id })
       .from(documentApprovals)
-      .where(and(eq(documentApprovals.documentId, doc.id), eq(documentApprovals.status, 'Pending'), isNull(documentApprovals.deletedAt)));
+      .where(
+        and(
+          eq(documentApprovals.documentId, doc.id),
+          eq(documentApprovals.status, 'Pending'),
+          isNull(documentApprovals.deletedAt),
+        ),
+      );
     if (pending) throw conflict('approval_pending_exists', 'documentId');
 
     const [created] = await tx
@@ -206,7 +222,9 @@ export async function addApproval(deps: Deps, body: DocumentApprovalAdd, caller:
         createdBy: caller.actor.userId,
       })
       .returning();
-    await tx.insert(documentApprovalApprovers).values(approverIds.map((employeeId) => ({ documentApprovalId: created!.id, employeeId })));
+    await tx
+      .insert(documentApprovalApprovers)
+      .values(approverIds.map((employeeId) => ({ documentApprovalId: created!.id, employeeId })));
     await writeAudit(tx, caller.audit, {
       action: last ? 'document_approval.resend' : 'document_approval.send',
       entityType: ENTITY,
@@ -332,4 +350,3 @@ export async function addNote(
   });
   return (await approvalNotes(deps.db, body.documentApprovalId)).find((n) => n.id === noteId)!;
 }
-
