@@ -37,6 +37,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('the administrator sends a document for approval, the approver approves it, the tab shows Approved', async ({ page }) => {
+  // Three sign-ins in one journey: room for a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, 'admin@demo.test');
   await page.goto('/researchSettings/documents/approval');
   await expect(page.getByRole('tab', { name: 'Согласование' })).toHaveAttribute('aria-selected', 'true');
