@@ -13,6 +13,7 @@ import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { monitoringVisitsRoutes } from './modules/monitoring-visits/monitoring-visits.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { documentApprovalsRoutes } from './modules/document-approvals/document-approvals.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dataEntryRoutes } from './modules/data-entry/data-entry.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
@@ -41,6 +42,7 @@ export function apiRoutes(api: FastifyInstance): void {
   monitoringVisitsRoutes(api);
   summaryRoutes(api);
   documentsRoutes(api);
+  documentApprovalsRoutes(api);
   auditRoutes(api);
   dataEntryRoutes(api);
   notesRoutes(api);

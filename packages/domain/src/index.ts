@@ -30,6 +30,7 @@ export * from './subjects/blinding.js';
 export * from './subjects/access.js';
 export * from './schemas/subjects.js';
 export * from './schemas/documents.js';
+export * from './schemas/document-approvals.js';
 export * from './schemas/documents-confidential.js';
 export * from './documents/visit-documents.js';
 export * from './documents/pdf-texts.js';

@@ -560,6 +560,43 @@ export const ERROR_MESSAGES = {
     ru: 'Просмотр доступен только для документов PDF',
     en: 'Only PDF documents can be previewed',
   },
+  // Document approvals (docs/documents.md "Approvals").
+  approval_not_admin: {
+    ru: 'Отправлять документы на согласование и удалять согласования может только администратор исследования',
+    en: 'Only an administrator of the research can send documents for approval and delete approvals',
+  },
+  approval_not_approver: {
+    ru: 'Вы не входите в список согласующих этого документа',
+    en: 'You are not among the approvers of this document',
+  },
+  approval_not_pending: {
+    ru: 'Согласование уже завершено: документ {status}',
+    en: 'The approval is over: the document was {status}',
+  },
+  approval_pending_exists: {
+    ru: 'Документ уже находится на согласовании',
+    en: 'The document is already out for approval',
+  },
+  approval_resend_not_rejected: {
+    ru: 'Повторно отправить можно только отклонённое согласование',
+    en: 'Only a rejected approval can be sent again',
+  },
+  approval_already_resent: {
+    ru: 'Это согласование уже отправлено повторно',
+    en: 'This approval has been sent again already',
+  },
+  approval_document_not_ready: {
+    ru: 'На согласование можно отправить только сформированный документ',
+    en: 'Only a document that has been made can be sent for approval',
+  },
+  approval_resend_other_document: {
+    ru: 'Повторно отправляется согласование другого документа',
+    en: 'The approval being sent again is of another document',
+  },
+  approval_unknown_approvers: {
+    ru: 'Согласующими могут быть только сотрудники исследования с открытым доступом',
+    en: 'Approvers must be employees of the research with open access',
+  },
   // Data entry (docs/data-entry.md).
   item_value_invalid: { ru: 'Некорректное значение: «{field}»', en: 'Invalid value: “{field}”' },
   reason_required: {

@@ -58,6 +58,19 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /Documents/{id}/ToggleVisible': { forbidden: ['multi'], others: 404 },
   'PUT /Documents/{id}/ToggleVisible': { forbidden: ['multi'], others: 404 },
   'DELETE /Documents/{id}': { forbidden: ['multi'], others: 404 },
+  // Approvals (docs/documents.md "Approvals"): the sample is out for approval to site (site 01's PI) and qa.
+  'GET /DocumentApprovals': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
+  'GET /DocumentApprovals/Personal': { ok: 'all' },
+  'GET /DocumentApprovals/Approvers': { ok: ['admin', 'editor'] },
+  'GET /DocumentApprovals/{id}': { ok: ['admin', 'editor', 'site', 'qa'], others: 404 },
+  // The sample body names no document of the research: 404 for the administrators, 403 for everyone else.
+  'POST /DocumentApprovals': { ok: ['admin', 'editor'] },
+  // The first listed approver approves, the second then gets 409 (permitted, too late).
+  'PUT /DocumentApprovals/{id}/Approve': { ok: ['site', 'qa'], forbidden: ['admin', 'editor'], others: 404 },
+  'PUT /DocumentApprovals/{id}/Reject': { ok: ['site', 'qa'], forbidden: ['admin', 'editor'], others: 404 },
+  'DELETE /DocumentApprovals/{id}': { ok: ['admin', 'editor'], forbidden: ['site', 'qa'], others: 404 },
+  'GET /DocumentApprovalNotes': { ok: ['admin', 'editor', 'site', 'qa'], others: 404 },
+  'POST /DocumentApprovalNotes': { ok: ['site', 'qa'], forbidden: ['admin', 'editor'], others: 404 },
   'GET /Employees': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'POST /Employees': { ok: ['admin', 'editor'] },
   'GET /Employees/EmployeeTypeList': { ok: 'all' },

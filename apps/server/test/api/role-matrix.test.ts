@@ -102,6 +102,37 @@ beforeAll(async () => {
   const qaVisit = await optional(db.select().from(s.qaVisits).orderBy(asc(s.qaVisits.createdAt)));
   const qaForm = await optional(db.select().from(s.qaForms).orderBy(asc(s.qaForms.createdAt)));
   const qaNote = await optional(db.select().from(s.qaItemNotes).orderBy(asc(s.qaItemNotes.createdAt)));
+  // Document approvals: a made document of the research out for approval to site@ (site 01's PI) and qa@.
+  const approverOf = async (email: string) =>
+    (
+      await first(
+        db
+          .select({ id: s.employees.id })
+          .from(s.employees)
+          .innerJoin(s.users, eq(s.users.id, s.employees.userId))
+          .where(and(eq(s.users.email, email), isNull(s.employees.deletedAt))),
+      )
+    ).id;
+  const [approvedDocument] = await db
+    .insert(s.documents)
+    .values({
+      researchId: research.id,
+      name: 'Матрица ролей',
+      extension: 'pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 9,
+      status: 'Done',
+      type: 'Tracker',
+    })
+    .returning();
+  const [approval] = await db
+    .insert(s.documentApprovals)
+    .values({ researchId: research.id, documentId: approvedDocument!.id, researchVersionId: researchVersion.id })
+    .returning();
+  await db.insert(s.documentApprovalApprovers).values([
+    { documentApprovalId: approval!.id, employeeId: await approverOf('site@demo.test') },
+    { documentApprovalId: approval!.id, employeeId: await approverOf('qa@demo.test') },
+  ]);
   Object.assign(ids, {
     Researches: research.id,
     researchId: research.id,
@@ -169,6 +200,8 @@ beforeAll(async () => {
     qaFormId: qaForm?.id ?? ANY_ID,
     QaItemNotes: qaNote?.id ?? ANY_ID,
     qaItemNoteId: qaNote?.id ?? ANY_ID,
+    DocumentApprovals: approval!.id,
+    documentApprovalId: approval!.id,
     // No job exists in the demo world: 404 for whoever may look at jobs.
     Jobs: ANY_ID,
   });

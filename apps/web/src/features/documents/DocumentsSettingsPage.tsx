@@ -9,6 +9,7 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useDesignResearch, useResearches } from '../design/api';
 import { ResearchPicker } from '../design/components/ResearchPicker';
 import './api';
+import { ApprovalList } from './ApprovalList';
 import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
 import { GenerateArchiveButton } from './GenerateArchiveButton';
@@ -16,15 +17,15 @@ import { GenerateDatasetButton } from './GenerateDatasetButton';
 import { GenerateReportsMenu } from './GenerateReportsMenu';
 import { GenerateTemplateButton } from './GenerateTemplateButton';
 
-/** The tabs built: the list and the expired documents (the approval tab comes with approvals). */
-export const DOCUMENTS_TABS = ['list', 'expired'] as const;
+/** The tabs of the spec: the list, the approvals and the expired documents. */
+export const DOCUMENTS_TABS = ['list', 'approval', 'expired'] as const;
 type DocumentsTab = (typeof DOCUMENTS_TABS)[number];
 const isTab = (v: string | undefined): v is DocumentsTab => DOCUMENTS_TABS.includes(v as DocumentsTab);
 export const documentsPath = (tab: DocumentsTab = 'list') => `/researchSettings/documents/${tab}`;
 
 /**
  * /researchSettings/documents/:tab (design-and-admin section 2, "Documents page"): the research's documents,
- * the list (not expired) and the expired ones (due for deletion, with the deletion date). Documents
+ * the list (not expired), the approvals and the expired ones (due for deletion, with the deletion date). Documents
  * administrators see every document, its status and lead time, and delete; user roles Admin and Editor pick
  * the research.
  */
@@ -82,14 +83,24 @@ export default function DocumentsSettingsPage() {
               <GenerateArchiveButton researchId={researchId} />
             </Box>
           )}
-          <DocumentList
-            key={`${researchId}-${tab}`}
-            source="research"
-            researchId={researchId}
-            expiring={tab === 'expired'}
-            rights={rights}
-            label={t(`documents:page.tab.${tab}`)}
-          />
+          {tab === 'approval' ? (
+            <ApprovalList
+              key={researchId}
+              source="research"
+              researchId={researchId}
+              canSend={rights.admin}
+              label={t('documents:page.tab.approval')}
+            />
+          ) : (
+            <DocumentList
+              key={`${researchId}-${tab}`}
+              source="research"
+              researchId={researchId}
+              expiring={tab === 'expired'}
+              rights={rights}
+              label={t(`documents:page.tab.${tab}`)}
+            />
+          )}
         </>
       )}
     </>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@edc/domain';
 import './api';
+import { ApprovalList } from './ApprovalList';
 import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
 
@@ -20,8 +21,8 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 
 /**
  * The profile's documents (spec operations section 2): the caller's own documents in the current research with
- * filters, the ones due for deletion, and the expired warning above them. (Documents for approval come with
- * approvals.)
+ * filters, the documents waiting for the caller's approval, the ones due for deletion, and the expired warning
+ * above them.
  */
 export function ProfileDocuments({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -37,6 +38,9 @@ export function ProfileDocuments({ me }: { me: Me }) {
           rights={rights}
           label={t('documents:page.profile.mine')}
         />
+      </Block>
+      <Block id="profile-documents-approval" title={t('documents:page.profile.approval')}>
+        <ApprovalList source="personal" researchId={null} canSend={false} label={t('documents:page.profile.approval')} />
       </Block>
       <Block id="profile-documents-expiring" title={t('documents:page.profile.expiring')}>
         <DocumentList source="personal" researchId={null} expiring rights={rights} label={t('documents:page.profile.expiring')} />

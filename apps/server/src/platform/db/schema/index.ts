@@ -15,3 +15,4 @@ export * from './jobs.js';
 export * from './iwrs.js';
 export * from './iwrs-strata.js';
 export * from './qa-validation.js';
+export * from './document-approvals.js';
