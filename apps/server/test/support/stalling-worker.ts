@@ -9,15 +9,15 @@ import { openDatabase } from '../../src/platform/db/client.js';
 import type { Deps } from '../../src/platform/deps.js';
 import { drTrialFromConfig } from '../../src/platform/dr-trial/dr-trial-client.js';
 import { startJobQueue } from '../../src/platform/jobs/queue.js';
-import { MemoryMailer } from './test-app.js';
 
 const config = loadConfig();
+if (!config.DATABASE_URL) throw new Error('the stalling worker needs DATABASE_URL');
 const database = await openDatabase({ url: config.DATABASE_URL!, migrate: false });
 useAuditKey(resolveAuditKey(config, database.kind));
 const deps: Deps = {
   config,
   db: database.db,
-  mailer: new MemoryMailer(),
+  mailer: { send: async () => {} } as unknown as Deps['mailer'],
   jobs: { enqueue: async () => {} },
   drTrial: drTrialFromConfig(config),
 };
