@@ -110,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     workers: config.JOB_WORKERS,
     pollingSeconds: config.JOB_POLL_SECONDS,
     retrySeconds: config.JOB_RETRY_SECONDS,
+    expireSeconds: config.JOB_EXPIRE_SECONDS,
     log: app.log,
     scheduled: scheduledTasks,
   });

@@ -77,6 +77,12 @@ const schema = z.object({
   /** Seconds before a failed attempt of a job is tried again. */
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * Seconds an attempt may run before the queue takes it for dead (a killed process) and hands the job to
+   * another worker (docs/job-queue.md "Attempts, failures, restarts"); also the longest a job may run. Set
+   * where the jobs are sent (servers and workers alike).
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(3600),
+  /**
    * The external trial system DrTrial (docs/external-trial.md): its API's base address and the bearer token
    * this server presents. Both set: visits load from it and signed visits' PDFs are sent to it; otherwise the
    * link is off and its buttons are hidden.

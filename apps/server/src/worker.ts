@@ -34,6 +34,7 @@ const queue = await startJobQueue({
   workers: Math.max(1, config.JOB_WORKERS),
   pollingSeconds: config.JOB_POLL_SECONDS,
   retrySeconds: config.JOB_RETRY_SECONDS,
+  expireSeconds: config.JOB_EXPIRE_SECONDS,
   log,
   scheduled: scheduledTasks,
 });

@@ -31,6 +31,8 @@ export class MemoryMailer implements Mailer {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address (for a worker process of its own); undefined on PGlite. */
+  url?: string;
   mailer: MemoryMailer;
   /**
    * Verifies the audit chain of everything the test file wrote, then closes: a broken chain fails the file,
@@ -67,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   });
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -75,7 +78,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
     await admin.end();
-    database = await openDatabase({ url: withDatabase(url, name), migrate: false });
+    databaseUrl = withDatabase(url, name);
+    database = await openDatabase({ url: databaseUrl, migrate: false });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -92,6 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   return {
     app,
     database,
+    url: databaseUrl,
     mailer,
     async close() {
       const audit = opts.auditTampered ? undefined : await verifyAuditChain(database.db);

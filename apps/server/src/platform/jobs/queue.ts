@@ -23,6 +23,11 @@ export interface QueueOptions {
   pollingSeconds: number;
   /** Seconds before a failed attempt is tried again. */
   retrySeconds: number;
+  /**
+   * Seconds before an attempt still active is taken for one whose worker died (a killed process): pg-boss
+   * fails it and, attempts remaining, hands it to another worker. 3600 unless told.
+   */
+  expireSeconds?: number;
   log: Logger;
   /** Tasks run on a schedule by the processes with workers (scheduled.ts). */
   scheduled?: ScheduledTask[];
@@ -44,6 +49,7 @@ export interface RunningQueue extends JobQueue {
  * (JOB_ATTEMPTS in all) and hands an attempt whose worker died to another once it expires.
  */
 export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
+  const expireInSeconds = opts.expireSeconds ?? 60 * 60;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
     schema: QUEUE_SCHEMA,
@@ -51,12 +57,14 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
     schedule: opts.workers > 0 && (opts.scheduled?.length ?? 0) > 0,
     // Its clean-up and expiry checks; the jobs table keeps our own record of every job.
     supervise: opts.workers > 0,
+    // How often expired attempts are looked for (one process at a time): often enough for the expiry.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(expireInSeconds / 2))),
     migrate: true,
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
   // The queues' retry settings follow the configuration of the process that starts last.
-  const settings = { retryLimit: JOB_ATTEMPTS - 1, retryDelay: opts.retrySeconds, expireInSeconds: 60 * 60 };
+  const settings = { retryLimit: JOB_ATTEMPTS - 1, retryDelay: opts.retrySeconds, expireInSeconds };
   for (const kind of JOB_KINDS) {
     if (await boss.getQueue(kind)) await boss.updateQueue(kind, { name: kind, ...settings });
     else

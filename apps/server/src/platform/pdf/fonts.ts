@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -17,3 +18,15 @@ export const PDF_FONTS = {
 } as const;
 
 export type PdfFont = keyof typeof PDF_FONTS;
+
+const fontBytes = new Map<PdfFont, Buffer>();
+
+/**
+ * A font's file, read once per process: every PDF made here (a centre's archive makes one per subject) shares
+ * the same bytes rather than reading 2 MB of fonts anew each time.
+ */
+export function pdfFontBytes(font: PdfFont): Buffer {
+  let bytes = fontBytes.get(font);
+  if (!bytes) fontBytes.set(font, (bytes = readFileSync(PDF_FONTS[font])));
+  return bytes;
+}

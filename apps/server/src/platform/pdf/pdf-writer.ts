@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { PDF_FONTS, type PdfFont } from './fonts.js';
+import { PDF_FONTS, pdfFontBytes, type PdfFont } from './fonts.js';
 
 export interface PdfMeta {
   title: string;
@@ -32,7 +32,7 @@ export class PdfWriter {
       displayTitle: true,
       info: { Title: meta.title, Author: meta.author ?? '', Creator: 'EDC', Producer: 'EDC' },
     });
-    for (const [name, file] of Object.entries(PDF_FONTS)) this.doc.registerFont(name, file);
+    for (const name of Object.keys(PDF_FONTS) as PdfFont[]) this.doc.registerFont(name, pdfFontBytes(name));
     this.doc.font('regular');
     this.done = new Promise((resolve, reject) => {
       this.doc.on('data', (c: Buffer) => this.chunks.push(c));

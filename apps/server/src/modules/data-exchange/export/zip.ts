@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { drained, type ByteSink } from './text-sink.js';
 
 /**
@@ -47,6 +47,18 @@ export class ZipWriter {
         await this.check();
       },
     };
+  }
+
+  /**
+   * Adds a whole entry stored as it is (no deflate: a PDF's streams are compressed already) and waits for
+   * `out` to take it; the caller may let the bytes go once this resolves.
+   */
+  async stored(name: string, bytes: Uint8Array): Promise<void> {
+    if (this.open) throw new Error(`zip entry ${this.open.filename} is still open`);
+    const file = new ZipPassThrough(name);
+    this.zip.add(file);
+    file.push(bytes, true);
+    await this.check();
   }
 
   /** Writes the central directory; `out` is not ended. */

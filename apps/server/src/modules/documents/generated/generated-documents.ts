@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   deletionDateOf,
   errorMessage,
@@ -31,6 +33,39 @@ export async function storeGeneratedDocument(db: Db, documentId: string, bytes: 
       .returning({ id: documents.id });
     if (done) await tx.insert(documentFiles).values({ documentId, content: bytes });
   });
+}
+
+/** The blocks in which a file is moved into document_files: what the process holds of it at a time. */
+export const FILE_BLOCK_BYTES = 4 << 20;
+
+/**
+ * Stores a generated document written to a file (a centre's archive) and marks it Done, as
+ * storeGeneratedDocument does, without holding the file in memory: the bytes go into document_files block by
+ * block (the first inserted, the next appended), all in the one transaction that marks the document Done, so a
+ * reader sees the whole file or none, and a document no longer Started gets none. Answers with the size.
+ */
+export async function storeGeneratedDocumentFile(db: Db, documentId: string, file: string): Promise<number> {
+  const { size } = await stat(file);
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(documents)
+      .set({ status: 'Done', sizeBytes: size, finishedAt: new Date(), error: null })
+      .where(and(eq(documents.id, documentId), eq(documents.status, 'Started')))
+      .returning({ id: documents.id });
+    if (!done) return;
+    let first = true;
+    for await (const block of createReadStream(file, { highWaterMark: FILE_BLOCK_BYTES }) as AsyncIterable<Buffer>) {
+      if (first) await tx.insert(documentFiles).values({ documentId, content: block });
+      else
+        await tx
+          .update(documentFiles)
+          .set({ content: sql`${documentFiles.content} || ${block}::bytea` })
+          .where(eq(documentFiles.documentId, documentId));
+      first = false;
+    }
+    if (first) await tx.insert(documentFiles).values({ documentId, content: Buffer.alloc(0) });
+  });
+  return size;
 }
 
 /** Its expiration date has come (UTC calendar) and its file is still there: due for deletion. */
