@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { signIn, signOut, toast } from '../support/app';
-import { apiAuth, postOk } from '../support/api';
+import { subjectCardDocument } from '../support/api';
 import { browserDate } from '../support/dates';
 
 // Document approvals (docs/documents.md "Approvals"): the administrator sends a made document with a research
@@ -11,29 +11,12 @@ const SUFFIX = Date.now().toString(36).slice(-5).toUpperCase();
 const doc: { name?: string } = {};
 
 test.beforeAll(async ({ request }) => {
-  const site = await apiAuth(request, 'site@demo.test');
-  const admin = await apiAuth(request, 'admin@demo.test');
-  const subject = await postOk(request, site, '/api/Subjects', {
+  doc.name = await subjectCardDocument(request, 'admin@demo.test', {
     genderString: 'Male',
     birthDate: '1981-02-03',
     screenDate: browserDate(-2),
     screeningNumber: `E2E-APR-${SUFFIX}`,
   });
-  const started = await postOk<{ id: string; name: string }>(
-    request,
-    admin,
-    `/api/Subjects/${subject.id}/GenerateSubjectCard`,
-    {},
-  );
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/Documents/${started.id}`, { headers: admin })).json()) as { data: { status: string } })
-          .data.status,
-      { timeout: 20_000 },
-    )
-    .toBe('Done');
-  doc.name = started.name;
 });
 
 test('the administrator sends a document for approval, the approver approves it, the tab shows Approved', async ({ page }) => {

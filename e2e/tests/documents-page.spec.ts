@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { signIn, toast } from '../support/app';
-import { apiAuth, postOk } from '../support/api';
+import { subjectCardDocument } from '../support/api';
 import { browserDate } from '../support/dates';
 
 // The research documents page (docs/documents.md "Documents screens"; design-and-admin section 2): the
@@ -11,30 +11,12 @@ const SUFFIX = Date.now().toString(36).slice(-5).toUpperCase();
 const doc: { name?: string } = {};
 
 test.beforeAll(async ({ request }) => {
-  const site = await apiAuth(request, 'site@demo.test');
-  const admin = await apiAuth(request, 'admin@demo.test');
-  const subject = await postOk(request, site, '/api/Subjects', {
+  doc.name = await subjectCardDocument(request, 'admin@demo.test', {
     genderString: 'Female',
     birthDate: '1979-05-06',
     screenDate: browserDate(-3),
     screeningNumber: `E2E-DOC-${SUFFIX}`,
   });
-  const started = await postOk<{ id: string; name: string }>(
-    request,
-    admin,
-    `/api/Subjects/${subject.id}/GenerateSubjectCard`,
-    {},
-  );
-  // Made in the background: wait until it is Done.
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/Documents/${started.id}`, { headers: admin })).json()) as { data: { status: string } })
-          .data.status,
-      { timeout: 20_000 },
-    )
-    .toBe('Done');
-  doc.name = started.name;
 });
 
 test('the administrator shares and deletes a generated document; the page fits 390 px', async ({ page }) => {

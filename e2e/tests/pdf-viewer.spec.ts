@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { signIn } from '../support/app';
-import { apiAuth, postOk } from '../support/api';
+import { subjectCardDocument } from '../support/api';
 import { browserDate } from '../support/dates';
 
 // The PDF viewer (docs/documents.md "Confidential download"; spec operations sections 2, 8 and 9): qa, a
@@ -12,24 +12,12 @@ const SUFFIX = Date.now().toString(36).slice(-5).toUpperCase();
 const doc: { name?: string } = {};
 
 test.beforeAll(async ({ request }) => {
-  const site = await apiAuth(request, 'site@demo.test');
-  const qa = await apiAuth(request, 'qa@demo.test');
-  const subject = await postOk(request, site, '/api/Subjects', {
+  doc.name = await subjectCardDocument(request, 'qa@demo.test', {
     genderString: 'Male',
     birthDate: '1981-02-03',
     screenDate: browserDate(-2),
     screeningNumber: `E2E-PDF-${SUFFIX}`,
   });
-  const started = await postOk<{ id: string; name: string }>(request, qa, `/api/Subjects/${subject.id}/GenerateSubjectCard`, {});
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/Documents/${started.id}`, { headers: qa })).json()) as { data: { status: string } }).data
-          .status,
-      { timeout: 20_000 },
-    )
-    .toBe('Done');
-  doc.name = started.name;
 });
 
 test('qa previews a generated document in the PDF viewer tab, without a download button', async ({ page }) => {
