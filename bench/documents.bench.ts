@@ -7,7 +7,7 @@
 // (the process's modules included). Printed beside: the raw SQL time of reading one casebook's values.
 // Run: npx tsx bench/documents.bench.ts (BENCH_DATABASE_URL names the server; BENCH_SUBJECTS changes the centre's
 // size; BENCH_KEEP keeps the database).
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import type { JobContext, JobHandler } from '../apps/server/src/platform/jobs/jobs.js';
 import { subjectCardJob } from '../apps/server/src/modules/documents/generated/subject-card.job.js';
 import { subjectCardArchiveJob } from '../apps/server/src/modules/documents/generated/subject-card-archive.job.js';
-import { scratchDatabase } from './support.js';
+import { inChildProcess, scratchDatabase } from './support.js';
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 1_000);
 const VISITS = 50;
@@ -72,16 +72,7 @@ async function runChild(task: ChildTask): Promise<never> {
 }
 if (process.env.BENCH_DOCUMENTS_CHILD) await runChild(JSON.parse(process.env.BENCH_DOCUMENTS_CHILD) as ChildTask);
 
-async function inChild(task: ChildTask): Promise<ChildReport> {
-  const child = fork(new URL(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DOCUMENTS_CHILD: JSON.stringify(task) },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as ChildReport));
-    child.once('exit', (code) => code && reject(new Error(`documents child exited with ${code}`)));
-  });
-}
+const inChild = (task: ChildTask) => inChildProcess<ChildReport>(import.meta.url, 'BENCH_DOCUMENTS_CHILD', task);
 
 const scratch = await scratchDatabase('edc_bench_documents');
 const database = await openDatabase({ url: scratch.url });

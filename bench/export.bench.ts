@@ -7,7 +7,6 @@
 // the values statement over the same chunks of subject forms on a plain pg connection.
 // Run: npx tsx bench/export.bench.ts (BENCH_DATABASE_URL names the server; BENCH_EXPORT_FORMATS=csv,odm,
 // datasetJson,xlsx picks the formats; BENCH_SUBJECTS changes the size; BENCH_KEEP keeps the database).
-import { fork } from 'node:child_process';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportFormat } from '@edc/domain';
@@ -15,7 +14,7 @@ import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import type { JobContext } from '../apps/server/src/platform/jobs/jobs.js';
 import { exportJob } from '../apps/server/src/modules/data-exchange/export/export.job.js';
 import { currentValuesSql } from '../apps/server/src/modules/data-exchange/export/export-queries.js';
-import { percentile, scratchDatabase } from './support.js';
+import { inChildProcess, percentile, scratchDatabase } from './support.js';
 
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 10_000);
 const FIELDS = 100;
@@ -82,16 +81,7 @@ async function runChild(task: ChildTask): Promise<never> {
 }
 if (process.env.BENCH_EXPORT_CHILD) await runChild(JSON.parse(process.env.BENCH_EXPORT_CHILD) as ChildTask);
 
-async function inChild(task: ChildTask): Promise<ChildReport> {
-  const child = fork(new URL(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_EXPORT_CHILD: JSON.stringify(task) },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as ChildReport));
-    child.once('exit', (code) => code && reject(new Error(`export child exited with ${code}`)));
-  });
-}
+const inChild = (task: ChildTask) => inChildProcess<ChildReport>(import.meta.url, 'BENCH_EXPORT_CHILD', task);
 
 const scratch = await scratchDatabase('edc_bench_export');
 const database = await openDatabase({ url: scratch.url });

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,21 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
       await c.end();
     },
   };
+}
+
+/**
+ * Runs `task` in a fresh process of the benchmark module itself (as a worker runs a job: its own heap, its own
+ * RSS), which sees the task in the environment variable `envName` and sends back its report.
+ */
+export function inChildProcess<R>(moduleUrl: string, envName: string, task: unknown): Promise<R> {
+  const child = fork(new URL(moduleUrl), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, [envName]: JSON.stringify(task) },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as R));
+    child.once('exit', (code) => code && reject(new Error(`${envName} child exited with ${code}`)));
+  });
 }
 
 export function percentile(samples: number[], p: number): number {
