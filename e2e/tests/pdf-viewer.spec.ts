@@ -25,6 +25,10 @@ test('qa previews a generated document in the PDF viewer tab, without a download
   await page.goto('/profile');
   const card = page.getByRole('list', { name: 'Мои документы' }).getByRole('listitem', { name: doc.name! });
   await expect(card).toBeVisible();
+  // The profile generates too: a qa centre's staff have datasets, reports, the template and archives made.
+  const mine = page.getByRole('region', { name: 'Мои документы' });
+  await expect(mine.getByRole('button', { name: 'Сформировать набор данных' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Сформировать шаблон' })).toBeVisible();
   // A PDF: others than documents administrators preview it, they do not download it.
   await expect(card.getByRole('button', { name: 'Скачать' })).toHaveCount(0);
 

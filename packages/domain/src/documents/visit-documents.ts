@@ -41,3 +41,17 @@ export function fileBaseName(fileName: string): string {
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(0, dot) : base;
 }
+
+/**
+ * Who has documents generated (spec operations section 6: the generate button for admin, or centres of type admin,
+ * qa, site, testSite): a holder of documents_settings, or an employee of such a centre. The server checks it on
+ * every generation; the web shows the generate controls by it.
+ */
+export function generatesDocuments(actor: { documentsAdmin: boolean; organisationType: string | null | undefined }): boolean {
+  return actor.documentsAdmin || ['Admin', 'Qa', 'Site', 'TestSite'].includes(actor.organisationType ?? '');
+}
+
+/** Who has the research template made (design-and-admin section 6): documents administrators, admin and qa centres. */
+export function makesTemplates(actor: { documentsAdmin: boolean; organisationType: string | null | undefined }): boolean {
+  return actor.documentsAdmin || ['Admin', 'Qa'].includes(actor.organisationType ?? '');
+}

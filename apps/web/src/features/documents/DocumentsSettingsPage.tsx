@@ -12,10 +12,7 @@ import './api';
 import { ApprovalList } from './ApprovalList';
 import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
-import { GenerateArchiveButton } from './GenerateArchiveButton';
-import { GenerateDatasetButton } from './GenerateDatasetButton';
-import { GenerateReportsMenu } from './GenerateReportsMenu';
-import { GenerateTemplateButton } from './GenerateTemplateButton';
+import { GenerateDocumentsBar } from './GenerateDocumentsBar';
 
 /** The tabs of the spec: the list, the approvals and the expired documents. */
 export const DOCUMENTS_TABS = ['list', 'approval', 'expired'] as const;
@@ -40,9 +37,6 @@ export default function DocumentsSettingsPage() {
   if (!isTab(tab)) return <Navigate to={`${documentsPath()}${search}`} replace />;
   if (loading || !me) return <Loading />;
   const rights = { admin: me.permissions.includes('documents_settings'), userId: me.user.id };
-  // The template is made by documents administrators and the staff of admin and qa organisations (the server decides).
-  const orgType = me.employees.find((e) => e.id === me.currentEmployeeId)?.researchOrganisation.organisationTypeString;
-  const canMakeTemplate = rights.admin || orgType === 'Admin' || orgType === 'Qa';
 
   return (
     <>
@@ -75,14 +69,7 @@ export default function DocumentsSettingsPage() {
       ) : (
         <>
           <ExpiredWarning source="research" researchId={researchId} />
-          {tab === 'list' && (
-            <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <GenerateDatasetButton researchId={researchId} />
-              <GenerateReportsMenu researchId={researchId} />
-              {canMakeTemplate && <GenerateTemplateButton researchId={researchId} />}
-              <GenerateArchiveButton researchId={researchId} />
-            </Box>
-          )}
+          {tab === 'list' && <GenerateDocumentsBar me={me} researchId={researchId} />}
           {tab === 'approval' ? (
             <ApprovalList
               key={researchId}

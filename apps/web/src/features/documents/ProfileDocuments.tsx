@@ -7,6 +7,8 @@ import './api';
 import { ApprovalList } from './ApprovalList';
 import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
+import { GenerateDocumentsBar } from './GenerateDocumentsBar';
+import { currentEmployee } from '../identity/api';
 
 function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -21,16 +23,18 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 
 /**
  * The profile's documents (spec operations section 2): the caller's own documents in the current research with
- * filters, the documents waiting for the caller's approval, the ones due for deletion, and the expired warning
+ * filters and generation, the documents waiting for the caller's approval, the ones due for deletion, and the expired warning
  * above them.
  */
 export function ProfileDocuments({ me }: { me: Me }) {
   const { t } = useTranslation();
   const rights = { admin: me.permissions.includes('documents_settings'), userId: me.user.id };
+  const researchId = currentEmployee(me)?.researchOrganisation.research.id;
   return (
     <Stack spacing={3}>
       <ExpiredWarning source="personal" researchId={null} />
       <Block id="profile-documents" title={t('documents:page.profile.mine')}>
+        {researchId && <GenerateDocumentsBar me={me} researchId={researchId} />}
         <DocumentList
           source="personal"
           researchId={null}

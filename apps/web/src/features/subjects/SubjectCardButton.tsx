@@ -2,12 +2,10 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
+import { generatesDocuments } from '@edc/domain';
 import { useGeneratedDocument } from '../../shared/documents/generatedDocument';
 import { currentEmployee, useMe } from '../identity/api';
 import { generateSubjectCard } from './documentsApi';
-
-/** Organisation types whose staff generate documents (spec operations section 6; subject-card.service.ts). */
-const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
 
 /**
  * Whether the caller may have the subject card made (the server decides: a reader of the subject holding the
@@ -16,8 +14,10 @@ const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
 export function useMayGenerateSubjectCard(): boolean {
   const me = useMe().data;
   if (!me) return false;
-  if (me.permissions.includes('documents_settings')) return true;
-  return GENERATORS.has(currentEmployee(me)?.researchOrganisation.organisationTypeString ?? '');
+  return generatesDocuments({
+    documentsAdmin: me.permissions.includes('documents_settings'),
+    organisationType: currentEmployee(me)?.researchOrganisation.organisationTypeString,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { generatesDocuments } from '@edc/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DatasetByFormGenerate, DatasetByVisitGenerate, DocumentStatusReply } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
@@ -21,9 +22,6 @@ export interface DatasetDocumentParams {
   formIds?: string[];
   withCreators: boolean;
 }
-
-/** Organisation types whose employees generate documents (design-and-admin section 6: admin, qa, site, testSite). */
-const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
 
 /** 400 naming `path` unless every id is a live row of the research (unknown and another research's alike). */
 async function assertInResearch(db: Db, table: typeof visits | typeof forms, ids: string[], researchId: string, path: string) {
@@ -49,7 +47,8 @@ export async function generateDataset(
 ): Promise<DocumentStatusReply> {
   const scope = await listScopeOf(deps.db, caller.actor, { researchId: input.researchId });
   const orgType = caller.actor.employee?.organisationType ?? '';
-  if (!canInResearch(caller.actor, 'documents_settings', scope.researchId) && !GENERATORS.has(orgType)) throw forbidden();
+  const documentsAdmin = canInResearch(caller.actor, 'documents_settings', scope.researchId);
+  if (!generatesDocuments({ documentsAdmin, organisationType: orgType })) throw forbidden();
   if (input.withCreators && input.format !== 'odm') throw badRequest('dataset_creators_odm_only', 'withCreators');
   if (input.visitIdList) await assertInResearch(deps.db, visits, input.visitIdList, scope.researchId, 'visitIdList');
   if (input.formIdList) await assertInResearch(deps.db, forms, input.formIdList, scope.researchId, 'formIdList');

@@ -1,3 +1,4 @@
+import { makesTemplates } from '@edc/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DocumentStatusReply, ResearchTemplateGenerate } from '@edc/domain';
 import { protocolVersions, visitResearchVersions, visits } from '../../../platform/db/schema/index.js';
@@ -19,16 +20,16 @@ export interface ResearchTemplateParams {
   timeZone: string;
 }
 
-/** Organisation types whose employees make the template (design-and-admin section 6: design readers that generate). */
-const TEMPLATE_MAKERS = new Set(['Admin', 'Qa']);
-
 /**
  * Who makes and reads a research's template: documents_settings in the research (administrators), or an
  * employee of the research of an admin or qa organisation.
  */
 export function readsTemplate(actor: Actor, researchId: string): boolean {
   if (canInResearch(actor, 'documents_settings', researchId)) return true;
-  return actor.employee?.researchId === researchId && TEMPLATE_MAKERS.has(actor.employee.organisationType);
+  return (
+    actor.employee?.researchId === researchId &&
+    makesTemplates({ documentsAdmin: false, organisationType: actor.employee.organisationType })
+  );
 }
 
 /**
@@ -43,7 +44,12 @@ export async function generateTemplate(
 ): Promise<DocumentStatusReply> {
   const actor = caller.actor;
   // Refused before the version is looked at: those who never make templates learn nothing of the ids.
-  if (!actor.permissions.has('documents_settings') && !TEMPLATE_MAKERS.has(actor.employee?.organisationType ?? '')) {
+  if (
+    !makesTemplates({
+      documentsAdmin: actor.permissions.has('documents_settings'),
+      organisationType: actor.employee?.organisationType,
+    })
+  ) {
     throw forbidden();
   }
   const version = await findVersion(deps.db, input.researchVersionId, 'researchVersionId');

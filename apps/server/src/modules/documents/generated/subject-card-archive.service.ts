@@ -1,3 +1,4 @@
+import { generatesDocuments } from '@edc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DocumentStatusReply } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
@@ -21,9 +22,6 @@ export interface SubjectCardArchiveParams {
   timeZone: string;
 }
 
-/** Organisation types whose employees generate documents (spec operations section 6: admin, qa, site, testSite). */
-const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
-
 export const ZIP_FILE = { extension: 'zip', contentType: 'application/zip' };
 
 /**
@@ -43,7 +41,8 @@ export async function generateSubjectCardArchive(
     'id',
   );
   const orgType = caller.actor.employee?.organisationType ?? '';
-  if (!caller.actor.permissions.has('documents_settings') && !GENERATORS.has(orgType)) throw forbidden();
+  const documentsAdmin = caller.actor.permissions.has('documents_settings');
+  if (!generatesDocuments({ documentsAdmin, organisationType: orgType })) throw forbidden();
   return startGeneration(deps, caller, {
     researchId: centre!.researchId,
     type: 'SubjectCardArchive',
@@ -72,7 +71,7 @@ export function readsArchive(actor: Actor, doc: DocumentRow, centreId: string, r
   if (canInResearch(actor, 'documents_settings', doc.researchId)) return true;
   try {
     assertSeesSubject(actor, { researchId, researchOrganisationId: centreId });
-    return GENERATORS.has(actor.employee?.organisationType ?? '');
+    return generatesDocuments({ documentsAdmin: false, organisationType: actor.employee?.organisationType });
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { generatesDocuments } from '@edc/domain';
 import type { DocumentStatusReply } from '@edc/domain';
 import type { Deps } from '../../../platform/deps.js';
 import type { ActorCaller } from '../../../platform/http/caller.js';
@@ -16,9 +17,6 @@ export interface SubjectCardParams {
   timeZone: string;
 }
 
-/** Organisation types whose employees generate documents (spec operations section 6: admin, qa, site, testSite). */
-const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
-
 /**
  * POST /Subjects/{id}/GenerateSubjectCard (docs/documents.md "Subject card"): the subject's readers (404
  * outside their scope, 403 with no subject view) of an organisation that generates documents, or holding the
@@ -28,7 +26,8 @@ export async function generateSubjectCard(deps: Deps, subjectId: string, caller:
   const subject = await findSubject(deps.db, subjectId);
   assertSeesSubject(caller.actor, subject, 'id');
   const orgType = caller.actor.employee?.organisationType ?? '';
-  if (!caller.actor.permissions.has('documents_settings') && !GENERATORS.has(orgType)) throw forbidden();
+  const documentsAdmin = caller.actor.permissions.has('documents_settings');
+  if (!generatesDocuments({ documentsAdmin, organisationType: orgType })) throw forbidden();
   return startGeneration(deps, caller, {
     researchId: subject!.researchId,
     subjectId: subject!.id,

@@ -1,4 +1,4 @@
-import { todayIn, type DocumentStatusReply, pdfText, type TrackerGenerateQuery } from '@edc/domain';
+import { todayIn, type DocumentStatusReply, pdfText, type TrackerGenerateQuery, generatesDocuments } from '@edc/domain';
 import type { Deps } from '../../../platform/deps.js';
 import type { ActorCaller } from '../../../platform/http/caller.js';
 import { forbidden } from '../../../platform/http/errors.js';
@@ -14,9 +14,6 @@ export interface TrackerParams {
   researchId: string;
   timeZone: string;
 }
-
-/** Organisation types whose employees generate documents (design-and-admin section 6: admin, qa, site, testSite). */
-const GENERATORS = new Set(['Admin', 'Qa', 'Site', 'TestSite']);
 
 const KINDS = {
   tracker: { type: 'Tracker', name: 'trackerName' },
@@ -38,7 +35,8 @@ export async function generateTracker(
 ): Promise<DocumentStatusReply> {
   const scope = await listScopeOf(deps.db, caller.actor, q);
   const orgType = caller.actor.employee?.organisationType ?? '';
-  if (!canInResearch(caller.actor, 'documents_settings', scope.researchId) && !GENERATORS.has(orgType)) throw forbidden();
+  const documentsAdmin = canInResearch(caller.actor, 'documents_settings', scope.researchId);
+  if (!generatesDocuments({ documentsAdmin, organisationType: orgType })) throw forbidden();
   const params: Omit<TrackerParams, 'documentId'> = { researchId: scope.researchId, timeZone: caller.timeZone };
   return startGeneration(deps, caller, {
     researchId: scope.researchId,
