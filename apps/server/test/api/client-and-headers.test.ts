@@ -128,5 +128,6 @@ describe('Swagger UI', () => {
     expect(await get(prod, '/api/docs/json')).toBe(404);
     const enabled = await appWith({ NODE_ENV: 'production', API_DOCS: 'on' });
     expect(await get(enabled, '/api/docs/json')).toBe(200);
-  });
+    // Three databases opened in one test: on a loaded 2-core machine each PGlite copy takes 10 s or more.
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
-import { auditLog, documents, jobs } from '../../src/platform/db/schema/index.js';
+import { auditLog, documents } from '../../src/platform/db/schema/index.js';
 import { insertJob } from '../../src/modules/jobs/jobs.service.js';
 import { makeResearch } from '../support/factories.js';
 import { createTestApp, callsAs, expectError, type TestApp } from '../support/test-app.js';
@@ -10,7 +10,7 @@ import type { CallerName } from '../support/cast.js';
 import { designApi } from './design-support.js';
 import { makeEntryDesign, type EntryDesign } from './data-entry-support.js';
 import { csvObjects, download, exportAs, unzipText } from './data-export-support.js';
-import { settledDocument } from '../support/generated-document.js';
+import { finishedJob, settledDocument } from '../support/generated-document.js';
 
 /**
  * Datasets as generated documents (docs/documents.md "Datasets"): POST /Researches/GenerateDatasetByVisit and
@@ -140,7 +140,7 @@ describe('POST /Researches/GenerateDatasetByVisit and GenerateDatasetByForm', ()
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, doc.id));
     expect(audit).toMatchObject({ action: 'document.generate', entityType: 'document' });
     expect(audit!.after).toMatchObject({ type: 'Dataset', format: 'csv', formIds: [d.form.id], withCreators: false });
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.documentId, doc.id));
+    const job = await finishedJob(t.database.db, doc.id);
     expect(job).toMatchObject({ kind: 'dataset_document', status: 'Done' });
   }, 60_000);
 

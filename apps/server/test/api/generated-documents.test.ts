@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_SIGNATURE_MEANING } from '@edc/domain';
-import { auditLog, documentFiles, documents, jobs } from '../../src/platform/db/schema/index.js';
+import { auditLog, documentFiles, documents } from '../../src/platform/db/schema/index.js';
 import { insertJob } from '../../src/modules/jobs/jobs.service.js';
 import { PASSWORD } from '../support/factories.js';
 import { checkPdf } from '../support/pdf-checks.js';
 import { expectError } from '../support/test-app.js';
 import { setupEntryApp } from './data-entry-support.js';
 import { designApi, freshResearch, makeFormTree } from './design-support.js';
-import { settledDocument } from '../support/generated-document.js';
+import { finishedJob, settledDocument } from '../support/generated-document.js';
 
 // The queue runs here (one worker): the generation requests are followed to their end.
 const { t, w, extra, api, pi, as, newForm, db } = setupEntryApp({ JOB_WORKERS: '1' });
@@ -75,7 +75,7 @@ describe('POST /SubjectVisitDocuments/Generate: the visit PDF', () => {
     expect(done).toMatchObject({ status: 'Done', documentLink: `/api/Documents/${started.id}/File`, error: null });
     expect(done.sizeBytes).toBeGreaterThan(1000);
     expect(done.finishedAt).toEqual(expect.any(String));
-    const [job] = await db().select().from(jobs).where(eq(jobs.documentId, started.id));
+    const job = await finishedJob(db(), started.id);
     expect(job).toMatchObject({ kind: 'visit_pdf', status: 'Done' });
 
     const res = await download(as('sitePi'), done.documentLink);
@@ -193,7 +193,7 @@ describe('POST /SubjectVisitDocuments/Generate: the visit PDF', () => {
     expect((await api(w.english.token).ok('GET', `/Documents/${broken}`)).error.message).toBe(
       'The document could not be made because of an internal error',
     );
-    const [j] = await db().select().from(jobs).where(eq(jobs.documentId, broken));
+    const j = await finishedJob(db(), broken);
     expect(j).toMatchObject({ status: 'Failed', attempts: 3 });
     expect(await db().select().from(documentFiles).where(eq(documentFiles.documentId, broken))).toEqual([]);
     expect((await download(as('sitePi'), `/api/Documents/${broken}/File`)).statusCode).toBe(404);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_SIGNATURE_MEANING } from '@edc/domain';
-import { auditLog, documents, jobs } from '../../src/platform/db/schema/index.js';
+import { auditLog, documents } from '../../src/platform/db/schema/index.js';
 import { insertJob } from '../../src/modules/jobs/jobs.service.js';
 import { PASSWORD } from '../support/factories.js';
 import { checkPdf } from '../support/pdf-checks.js';
 import { expectError } from '../support/test-app.js';
-import { settledDocument } from '../support/generated-document.js';
+import { finishedJob, settledDocument } from '../support/generated-document.js';
 import { setupEntryApp } from './data-entry-support.js';
 
 // The queue runs here (one worker): the generation requests are followed to their end.
@@ -82,7 +82,7 @@ describe('POST /SubjectsForm/{id}/GenerateReport: the subject form report', () =
 
     const done = await settled(as('sitePi'), started.id);
     expect(done).toMatchObject({ status: 'Done', documentLink: `/api/Documents/${started.id}/File`, error: null });
-    const [job] = await db().select().from(jobs).where(eq(jobs.documentId, started.id));
+    const job = await finishedJob(db(), started.id);
     expect(job).toMatchObject({ kind: 'subject_form_report', status: 'Done' });
     const file = await download(as('sitePi'), done.documentLink);
     expect(file.headers['content-type']).toBe('application/pdf');

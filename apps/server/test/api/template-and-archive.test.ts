@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { auditLog, documents, jobs, subjects } from '../../src/platform/db/schema/index.js';
+import { auditLog, documents, subjects } from '../../src/platform/db/schema/index.js';
 import { checkPdf } from '../support/pdf-checks.js';
 import { expectError } from '../support/test-app.js';
-import { settledDocument } from '../support/generated-document.js';
+import { finishedJob, settledDocument } from '../support/generated-document.js';
 import { setupEntryApp } from './data-entry-support.js';
 import { designApi, freshResearch } from './design-support.js';
 
@@ -86,7 +86,7 @@ describe('POST /Researches/GenerateTemplate: the research template', () => {
     expect(audit?.after).toMatchObject({ type: 'Template', researchVersionId: version.id, visitIds: [visit.id] });
     const done = await settledDocument(api(w.callers.admin.token), started.id);
     expect(done).toMatchObject({ status: 'Done', error: null });
-    const [job] = await db().select().from(jobs).where(eq(jobs.documentId, started.id));
+    const job = await finishedJob(db(), started.id);
     expect(job).toMatchObject({ kind: 'research_template', status: 'Done' });
     const { text } = await checkPdf((await download(w.callers.admin.token, done.documentLink)).rawPayload);
     for (const s of [

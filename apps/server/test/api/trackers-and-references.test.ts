@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
-import {
-  auditLog,
-  documents,
-  fields,
-  formTypes,
-  jobs,
-  referenceGroups,
-  referenceRanges,
-} from '../../src/platform/db/schema/index.js';
+import { auditLog, documents, fields, formTypes, referenceGroups, referenceRanges } from '../../src/platform/db/schema/index.js';
 import { createTestApp, callsAs, expectError, type TestApp } from '../support/test-app.js';
 import { daysAgo, makeSubjectWorld, subjectsApi, type SubjectWorld } from '../support/subject-factories.js';
 import type { CallerName } from '../support/cast.js';
 import { checkPdf } from '../support/pdf-checks.js';
+import { finishedJob } from '../support/generated-document.js';
 import { download } from './data-export-support.js';
 import { designApi } from './design-support.js';
 
@@ -142,7 +135,7 @@ describe('GET /ResearchOrganisations/GenerateTracker and GenerateTimeTracker', (
     expect(JSON.stringify(rows)).not.toContain(s2.identificationNumber);
 
     // Job and audit written with the document.
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.documentId, doc.id));
+    const job = await finishedJob(t.database.db, doc.id);
     expect(job).toMatchObject({ kind: 'tracker', status: 'Done' });
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, doc.id));
     expect(audit).toMatchObject({ action: 'document.generate' });
