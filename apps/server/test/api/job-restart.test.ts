@@ -137,6 +137,8 @@ describe('a job whose worker died half-way', () => {
       await expectDoneOnce(started.id, 2);
       const [doc] = await db().select().from(documents).where(eq(documents.id, started.id));
       expect(doc!.sizeBytes).toBe(done.sizeBytes);
+      // Worker B stops here: left polling, it would take the next test's job before that test's worker could.
+      for (const q of queues.splice(0)) await q.stop();
     },
   );
 
