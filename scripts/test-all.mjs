@@ -4,7 +4,7 @@
 // "N passed, N failed".
 //
 // Order: unit and the date rules first (they use every core), then two lanes side by side: the API suites
-// (one worker each) and the web build with the end-to-end suite (one browser). The end-to-end suite spends
+// (two workers each, the project's own setting) and the web build with the end-to-end suite (one browser). The end-to-end suite spends
 // most of its time waiting on the browser, so the API suites fill the other core; the API lane's output is
 // kept in a file and printed when it ends, so that each suite's log stays readable. TEST_LANES=1 runs
 // everything in turn, as before.
@@ -66,7 +66,7 @@ const vitestCount = (j) => ({
   failed: j.numFailedTests,
   skipped: j.numPendingTests + (j.numTodoTests ?? 0),
 });
-const vitest = (name, projects, { env = {}, files = [], workers, quiet = false } = {}) => {
+const vitest = (name, projects, { env = {}, files = [], quiet = false } = {}) => {
   const slug = name.replace(/\W+/g, '-');
   const out = path.join(tmp, `${slug}.json`);
   const args = [
@@ -74,7 +74,6 @@ const vitest = (name, projects, { env = {}, files = [], workers, quiet = false }
     'run',
     ...files,
     ...projects.flatMap((p) => ['--project', p]),
-    ...(workers ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -83,8 +82,9 @@ const vitest = (name, projects, { env = {}, files = [], workers, quiet = false }
 };
 
 async function apiLane(beside) {
-  // Beside the browser, one worker each: two would take the core the end-to-end suite needs.
-  const opts = beside ? { workers: 1, quiet: true } : {};
+  // The project's own two workers (vitest.config.ts): a --maxWorkers on the command line does not override
+  // a project's setting, so the lane has always run with two.
+  const opts = beside ? { quiet: true } : {};
   if (want('api')) await vitest('api (PGlite)', ['server-api'], { ...opts, env: { TEST_DB: 'pglite' } });
   if (want('api') && process.env.TEST_DATABASE_URL)
     await vitest('api (PostgreSQL)', ['server-api'], { ...opts, env: { TEST_DB: 'postgres' } });
