@@ -220,6 +220,31 @@ await client.connect();
        order by expiry_date, ident_number limit 1 for update skip locked`,
     ),
   );
+  // The dosing grid's two statements as the server sends them (the page and its count), at the same depths.
+  const gridSql = async (centreId: string | null) => {
+    const centre = (alias: string) => (centreId ? `and ${alias}.research_organisation_id = '${centreId}'` : '');
+    const samples: number[] = [];
+    for (let i = 0; i < 530; i++) {
+      const offset = ([1, 2, 10, 50, 120][i % 5]! - 1) * 50;
+      const t = performance.now();
+      await client.query(
+        `select d.*, s.screening_number, s.randomization_number, s.identification_number, s.full_name, o.number
+         from subjects s join subject_dosings d on d.subject_id = s.id
+         join research_organisations o on o.id = d.research_organisation_id
+         where s.research_id = '${research.id}' ${centre('s')} and s.deleted_at is null
+           and d.research_id = '${research.id}' and d.period_number = 1 ${centre('d')}
+         order by s.screening_number, d.period_number, d.dispense_number, d.id limit 50 offset ${offset}`,
+      );
+      await client.query(
+        `select count(*) from subject_dosings d where d.research_id = '${research.id}' and d.period_number = 1
+         ${centre('d')} and not exists (select 1 from subjects s where s.id = d.subject_id and s.deleted_at is not null)`,
+      );
+      if (i >= 30) samples.push(performance.now() - t);
+    }
+    return samples;
+  };
+  report("raw SQL: the sponsor's grid page and its count", await gridSql(null));
+  report("raw SQL: the site PI's grid page and its count", await gridSql(site1.id));
 }
 await client.end();
 

@@ -193,8 +193,8 @@ describe('dispensing', () => {
       }
       await api('sitePi').ok('POST', '/SubjectDosing', { subjectId: made.get('G-01'), periodNumber: 3 });
       type Row = { subject: { screeningNumber: string }; dispenseNumber: number };
-      const page = async (p: number) => {
-        const r = (await send('manager', 'GET', `/SubjectDosing?periodNumber=3&Page=${p}&PageSize=10`)).body;
+      const page = async (p: number, who: 'manager' | 'sitePi' | 'site2' = 'manager', centre = '') => {
+        const r = (await send(who, 'GET', `/SubjectDosing?periodNumber=3&Page=${p}&PageSize=10${centre}`)).body;
         return { total: r.totalCount, rows: r.data.map((d: Row) => `${d.subject.screeningNumber}/${d.dispenseNumber}`) };
       };
       const sorted = [
@@ -212,6 +212,10 @@ describe('dispensing', () => {
         .set({ status: 'Deleted', deletedAt: new Date() })
         .where(eq(subjects.id, made.get('G-01')!));
       expect(await page(1)).toEqual({ total: 9, rows: sorted.slice(2) });
+      // One centre's grid (the site's own, or the centre a sponsor names) walks that centre's subjects, in order.
+      expect(await page(1, 'sitePi')).toEqual({ total: 9, rows: sorted.slice(2) });
+      expect(await page(1, 'manager', `&researchOrganisationId=${w.site.id}`)).toEqual({ total: 9, rows: sorted.slice(2) });
+      expect(await page(1, 'site2')).toEqual({ total: 0, rows: [] });
     } finally {
       await db().update(researches).set({ totalPeriods: 2 }).where(eq(researches.id, w.researchId));
     }

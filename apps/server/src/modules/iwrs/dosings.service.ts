@@ -91,16 +91,24 @@ export async function listDosings(deps: Deps, q: z.infer<typeof subjectDosingsQu
     centreId ? eq(subjectDosings.researchOrganisationId, centreId) : undefined,
     subjectId ? eq(subjectDosings.subjectId, subjectId) : undefined,
   );
-  // The page walks the research's live subjects in screening-number order (subjects_screening_number_uq) and
-  // probes each one's dosings (subject_dosings_dispense_uq), so a page costs its depth, not the period's size;
-  // the count leaves out deleted subjects through their small partial index (migration 0031).
+  // The page walks the live subjects of the research (subjects_screening_number_uq), or of the one centre
+  // (subjects_centre_screening_number_idx: a subject never changes centre, so its dosings are that centre's),
+  // in screening-number order and probes each one's dosings (subject_dosings_dispense_uq), so a page costs its
+  // depth, not the period's size; the count leaves out deleted subjects through their small partial index.
   const [rows, [total]] = await Promise.all([
     deps.db
       .select(row)
       .from(subjects)
       .innerJoin(subjectDosings, eq(subjectDosings.subjectId, subjects.id))
       .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjectDosings.researchOrganisationId))
-      .where(and(eq(subjects.researchId, research.id), isNull(subjects.deletedAt), where))
+      .where(
+        and(
+          eq(subjects.researchId, research.id),
+          centreId ? eq(subjects.researchOrganisationId, centreId) : undefined,
+          isNull(subjects.deletedAt),
+          where,
+        ),
+      )
       .orderBy(
         asc(subjects.screeningNumber),
         asc(subjectDosings.periodNumber),

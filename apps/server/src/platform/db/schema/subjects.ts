@@ -66,6 +66,10 @@ export const subjects = pgTable(
     index('subjects_research_centre_created_idx')
       .on(t.researchId, t.researchOrganisationId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // One centre's subjects in screening-number order: a site's dosing grid (migration 0032).
+    index('subjects_centre_screening_number_idx')
+      .on(t.researchId, t.researchOrganisationId, t.screeningNumber)
+      .where(sql`${t.deletedAt} is null`),
     index('subjects_screening_number_sort_idx')
       .on(t.researchId, t.screeningNumber, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
