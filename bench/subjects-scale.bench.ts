@@ -105,7 +105,9 @@ try {
   // -------------------------------------------------------------------------------------------- the server
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const port = 3900 + (process.pid % 90);
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS go to node before the script, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  server = spawn(path.join(root, 'node_modules/.bin/tsx'), [...nodeArgs, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -262,6 +264,8 @@ try {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
   }
-  await scratch.drop();
+  // BENCH_KEEP=1 keeps the scratch database, to look at the plans or profile the server against it.
+  if (process.env.BENCH_KEEP) console.log(`kept ${scratch.url}`);
+  else await scratch.drop();
 }
 process.exit();
