@@ -112,7 +112,7 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      NODE_OPTIONS: '--max-semi-space-size=64',
+      NODE_OPTIONS: '--max-semi-space-size=16',
       DATABASE_URL: scratch.url,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
-import { parse } from 'csv-parse/sync';
+import type ExcelJS from 'exceljs';
 import { errorMessage, type ErrorCode, type Language, type MessageParams } from '@edc/domain';
 import { AppError, badRequest } from '../../platform/http/errors.js';
+import { csvParser, excel } from '../../platform/lazy-library.js';
 
 /**
  * The files of the IWRS (docs/iwrs.md, "Files"): a randomisation list or a kit list, as CSV text (comma or
@@ -62,7 +62,14 @@ function csvRows(csv: string): Record<string, string>[] {
   const firstLine = csv.slice(0, csv.indexOf('\n') >>> 0);
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
   try {
-    return parse(csv, { columns: true, delimiter, bom: true, trim: true, skip_empty_lines: true, relax_column_count: false });
+    return csvParser().parse(csv, {
+      columns: true,
+      delimiter,
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    });
   } catch (e) {
     const line = (e as { lines?: number }).lines ?? 1;
     throw fileError('csv', 'iwrs_csv_invalid', { row: line, detail: (e as Error).message.slice(0, 200) });
@@ -83,7 +90,7 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 async function xlsxRows(base64: string, maxRows: number): Promise<Record<string, string>[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
   } catch (e) {

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { enumLabel, type ItemNoteRow, type Language, type NoteStatus, type NoteType } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
@@ -8,6 +7,7 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import { formatInstant } from '../data-entry/instant-text.js';
 import { noteScopeOf, notesWhere, type NoteFilters } from './notes-filter.js';
 import { noteRows } from './notes-list.service.js';
+import { excel } from '../../platform/lazy-library.js';
 
 /**
  * GET /ItemNote/GenerateReport: the notes of the queries page's filter (no paging) as an XLSX workbook,
@@ -93,7 +93,7 @@ function cells(r: ItemNoteRow, lang: Language, timeZone: string): Record<(typeof
 
 async function writeWorkbook(db: Db, where: SQL, caller: ActorCaller, out: PassThrough): Promise<void> {
   const lang = caller.lang;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(lang === 'ru' ? 'Замечания' : 'Queries');
   sheet.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };

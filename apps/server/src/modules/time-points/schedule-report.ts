@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { timePoints, type Language, type TimePointReply } from '@edc/domain';
 import { plannedOf } from './visit-plan.js';
+import { excel } from '../../platform/lazy-library.js';
 
 /**
  * The scheduled activities workbook (docs/time-points.md "Schedule"): for each subject 1..subjectCount and
@@ -83,7 +83,7 @@ export function scheduleRows(plan: SchedulePlan): Cells[] {
 
 /** The workbook's bytes, headings in the caller's language. */
 export async function scheduleWorkbook(plan: SchedulePlan, lang: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet(scheduleSheetName(lang));
   sheet.columns = COLUMNS.map((c) => ({
     header: c[lang],

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { PDF_FONTS, pdfFontBytes, type PdfFont } from './fonts.js';
+import { pdfkit } from '../lazy-library.js';
 
 export interface PdfMeta {
   title: string;
@@ -24,7 +24,7 @@ export class PdfWriter {
   private readonly done: Promise<Buffer>;
 
   constructor(meta: PdfMeta) {
-    this.doc = new PDFDocument({
+    this.doc = new (pdfkit())({
       size: 'A4',
       margin: MARGIN,
       bufferPages: true,

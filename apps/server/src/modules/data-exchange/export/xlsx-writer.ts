@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Language } from '@edc/domain';
 import { dictionaryHeader, dictionaryRows } from './data-dictionary.js';
 import type { DesignForm } from './export-design.js';
 import type { DatasetWriter } from './tabular-pass.js';
 import type { Cell, Column } from './tabular-columns.js';
+import { excel } from '../../../platform/lazy-library.js';
 
 /**
  * An XLSX workbook written as it is made (exceljs's streaming WorkbookWriter, docs/data-exchange.md "XLSX"):
@@ -55,7 +56,7 @@ export class XlsxDatasets implements DatasetWriter {
     out: Writable,
     private readonly lang: Language,
   ) {
-    this.book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    this.book = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: false, useSharedStrings: false });
     this.dictionaryName = this.name(DICTIONARY_SHEET[lang]);
   }
 

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { Zip, ZipDeflate } from 'fflate';
 import { drained, type ByteSink } from './text-sink.js';
+import { zipLibrary } from '../../../platform/lazy-library.js';
 
 /**
  * A zip written as it is made (fflate's streaming Zip): entries one after another, each deflated as its
@@ -18,7 +19,7 @@ export class ZipWriter {
     private readonly out: Writable,
     private readonly level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 6,
   ) {
-    this.zip = new Zip((err, chunk, final) => {
+    this.zip = new (zipLibrary().Zip)((err, chunk, final) => {
       if (err) this.failure = err;
       else out.write(chunk);
       if (final || err) this.finished();
@@ -33,7 +34,7 @@ export class ZipWriter {
   /** Starts the next entry (the previous one must have ended); its bytes go through the returned sink. */
   entry(name: string): { sink: ByteSink; end(): Promise<void> } {
     if (this.open) throw new Error(`zip entry ${this.open.filename} is still open`);
-    const file = new ZipDeflate(name, { level: this.level });
+    const file = new (zipLibrary().ZipDeflate)(name, { level: this.level });
     this.zip.add(file);
     this.open = file;
     return {
@@ -55,7 +56,7 @@ export class ZipWriter {
    */
   async stored(name: string, bytes: Uint8Array): Promise<void> {
     if (this.open) throw new Error(`zip entry ${this.open.filename} is still open`);
-    const file = new ZipPassThrough(name);
+    const file = new (zipLibrary().ZipPassThrough)(name);
     this.zip.add(file);
     file.push(bytes, true);
     await this.check();

@@ -1,6 +1,7 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../../platform/http/errors.js';
 import { checkXmlLimits } from '../../../platform/xml/xml-limits.js';
+import { xmlParser } from '../../../platform/lazy-library.js';
 
 /**
  * Reads the ClinicalData of an ODM 1.3.2 document into plain objects (docs/data-exchange.md "Import of
@@ -107,20 +108,22 @@ function originOf(record: Node | undefined): OdmOrigin | null {
 
 const XML_ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  // Values keep their spaces (a text value is stored as written); OIDs and keys are trimmed where read.
-  trimValues: false,
-  processEntities: true,
-  // XML's own five named entities and numeric references (&#10;), no HTML names (XML defines none): an entity
-  // table here does that (fast-xml-parser 5.12 decodes numeric references when given one), though the typings say boolean.
-  htmlEntities: XML_ENTITIES as unknown as boolean,
-  isArray: (name) => ARRAYS.has(name) || isItemElement(name),
-});
+let parser: XMLParser | undefined;
+const parserOf = () =>
+  (parser ??= new (xmlParser().XMLParser)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    // Values keep their spaces (a text value is stored as written); OIDs and keys are trimmed where read.
+    trimValues: false,
+    processEntities: true,
+    // XML's own five named entities and numeric references (&#10;), no HTML names (XML defines none): an entity
+    // table here does that (fast-xml-parser 5.12 decodes numeric references when given one), though the typings say boolean.
+    htmlEntities: XML_ENTITIES as unknown as boolean,
+    isArray: (name) => ARRAYS.has(name) || isItemElement(name),
+  }));
 
 const invalid = (detail: string) => badRequest('odm_invalid', 'xml', { detail });
 
@@ -131,11 +134,11 @@ export function parseClinicalData(xml: string): ClinicalFile {
   const text = xml.replace(/^\uFEFF/, '');
   if (!text.trim()) throw invalid('the file is empty');
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw invalid('DOCTYPE and ENTITY declarations are not accepted');
-  const valid = XMLValidator.validate(text);
+  const valid = xmlParser().XMLValidator.validate(text);
   if (valid !== true) throw invalid(`${valid.err.msg} (line ${valid.err.line})`);
   let parsed: Node;
   try {
-    parsed = parser.parse(text) as Node;
+    parsed = parserOf().parse(text) as Node;
   } catch (e) {
     // The parser refuses names such as `constructor` or `__proto__` after the validator let them through.
     throw invalid(e instanceof Error ? e.message : String(e));

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { create } from 'xmlbuilder2';
 import { formatVersionIndex, rules as ruleLanguage, type FieldType } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
 import {
@@ -28,6 +27,7 @@ import { EDC, EDC_RULE, EDC_TIME, ODM_NS, timeDeviationContext, xmlSafe } from '
 import { CODE_LIST_DATA_TYPES, dataTypeOf } from './odm-data-types.js';
 import { oidsOfDesign } from './odm-oids.js';
 import { ruleElements } from './odm-rule-placements.js';
+import { xmlBuilder } from '../../../platform/lazy-library.js';
 
 /**
  * Export of one research version's design as CDISC ODM 1.3.2 (Study / MetaDataVersion):
@@ -220,7 +220,7 @@ export async function loadVersionDesign(db: Db, actor: Actor, versionId: string)
   };
 }
 
-type XMLBuilder = ReturnType<typeof create>;
+type XMLBuilder = ReturnType<ReturnType<typeof xmlBuilder>['create']>;
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const SAS_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,7}$/;
@@ -276,16 +276,18 @@ export function buildOdm(data: OdmExportData, now = new Date()): string {
     registry,
     writesDef,
   } = oidsOfDesign(data);
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
-    FileType: 'Snapshot',
-    Granularity: 'Metadata',
-    FileOID: `${studyOid}.V${index}.${now.getTime()}`,
-    CreationDateTime: now.toISOString(),
-    ODMVersion: '1.3.2',
-    Originator: 'EDC',
-    SourceSystem: 'EDC',
-    Description: xmlSafe(`${research.grlsProtocolNumber}, version ${index}`),
-  });
+  const root = xmlBuilder()
+    .create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(ODM_NS, 'ODM', {
+      FileType: 'Snapshot',
+      Granularity: 'Metadata',
+      FileOID: `${studyOid}.V${index}.${now.getTime()}`,
+      CreationDateTime: now.toISOString(),
+      ODMVersion: '1.3.2',
+      Originator: 'EDC',
+      SourceSystem: 'EDC',
+      Description: xmlSafe(`${research.grlsProtocolNumber}, version ${index}`),
+    });
   const study = root.ele('Study', { OID: studyOid });
   const gv = study.ele('GlobalVariables');
   gv.ele('StudyName').txt(xmlSafe(research.grlsProtocolNumber));

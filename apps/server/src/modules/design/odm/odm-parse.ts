@@ -1,8 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { OdmText } from '../../../platform/db/schema/design.js';
 import { checkXmlLimits } from '../../../platform/xml/xml-limits.js';
 import { EDC_RULE } from './odm-common.js';
 import { qualifiedNames, unreadOf, type OdmUnread } from './odm-unread.js';
+import { xmlParser } from '../../../platform/lazy-library.js';
 
 /**
  * Reads an ODM 1.3.x document into plain objects: only what the design import looks at, with every attribute and
@@ -263,6 +263,7 @@ export function parseOdm(xml: string, metaDataVersionOid?: string): OdmStudy {
   // Size and nesting first: the parsers below recurse per element, and a deep document would exhaust the stack.
   checkXmlLimits(xml, 'xml');
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new OdmFormatError('DOCTYPE and ENTITY declarations are not accepted');
+  const { XMLParser, XMLValidator } = xmlParser();
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new OdmFormatError(`${valid.err.msg} (line ${valid.err.line})`);
   const parser = new XMLParser({

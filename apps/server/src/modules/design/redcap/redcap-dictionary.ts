@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-
+import { csvParser } from '../../../platform/lazy-library.js';
 /**
  * A REDCap data dictionary (the project's "Data Dictionary" CSV download): one row per field, columns known
  * by their header text. Headers are matched loosely (case, spaces and the text after a slash or bracket vary
@@ -50,7 +49,7 @@ const COLUMNS: Record<Exclude<keyof RedcapField, 'line' | 'identifier' | 'requir
 export function parseRedcapDictionary(csv: string): RedcapField[] {
   let records: string[][];
   try {
-    records = parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = csvParser().parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (e) {
     throw new RedcapFormatError(e instanceof Error ? e.message : String(e));
   }

@@ -1,9 +1,9 @@
-import { create } from 'xmlbuilder2';
 import { EDC, EDC_RULE, ODM_NS, xmlSafe } from '../odm/odm-common.js';
 import { redcapChoices, type RedcapField } from './redcap-dictionary.js';
 import { translateRedcapLogic, type RedcapWhy } from './redcap-logic.js';
 import { redcapText, type RedcapTextKey } from './redcap-messages.js';
 import type { Language } from '@edc/domain';
+import { xmlBuilder } from '../../../platform/lazy-library.js';
 
 /**
  * A REDCap data dictionary as an ODM 1.3.2 study design that the ODM import reads (docs/data-exchange.md
@@ -129,14 +129,16 @@ export function redcapDictionaryToOdm(
     storedValue: (v: string, code: string) => byVariable.get(v)?.choices.find((c) => c.code === code)?.label ?? code,
   };
 
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ODM_NS, 'ODM', {
-    FileType: 'Snapshot',
-    Granularity: 'Metadata',
-    FileOID: `REDCap.${Date.now()}`,
-    CreationDateTime: new Date().toISOString(),
-    ODMVersion: '1.3.2',
-    SourceSystem: 'REDCap data dictionary',
-  });
+  const root = xmlBuilder()
+    .create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(ODM_NS, 'ODM', {
+      FileType: 'Snapshot',
+      Granularity: 'Metadata',
+      FileOID: `REDCap.${Date.now()}`,
+      CreationDateTime: new Date().toISOString(),
+      ODMVersion: '1.3.2',
+      SourceSystem: 'REDCap data dictionary',
+    });
   const studyOid = `Project.${studyName.replace(/[^A-Za-z0-9_]+/g, '_') || 'REDCap'}`;
   const study = root.ele('Study', { OID: studyOid });
   const gv = study.ele('GlobalVariables');

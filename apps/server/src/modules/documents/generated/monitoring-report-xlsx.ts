@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { pdfLabel, pdfText, type PdfTextKey } from '@edc/domain';
 import { pdfDate, pdfDateTime } from './pdf-format.js';
 import type { MonitoringReportContent, ReportNote } from './monitoring-report-content.js';
 import { reportHeading, visitStatusText } from './monitoring-report-pdf.js';
 import type { RenderOptions } from './visit-pdf.js';
+import { excel } from '../../../platform/lazy-library.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -19,7 +19,7 @@ export async function renderMonitoringReportXlsx(c: MonitoringReportContent, o: 
   const { lang, timeZone } = o;
   const t = (key: PdfTextKey, params?: Record<string, string | number>) => pdfText(lang, key, params);
   const at = (d: Date) => pdfDateTime(lang, d, timeZone);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
 
   const table = (name: string, header: { text: string; width: number }[], rows: (string | number)[][]) => {
     const sheet = workbook.addWorksheet(sheetName(name));

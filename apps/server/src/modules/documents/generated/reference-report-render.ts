@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { pdfLabel, pdfText, type Language, type PdfTextKey } from '@edc/domain';
 import { PdfWriter } from '../../../platform/pdf/pdf-writer.js';
 import { pdfDate, pdfDateTime } from './pdf-format.js';
 import type { ReferenceReportContent, ReferenceReportGroup, ReferenceReportRange } from './reference-report-content.js';
 import type { RenderOptions } from './visit-pdf.js';
+import { excel } from '../../../platform/lazy-library.js';
 
 /** The report's name: "Референсные значения — 01 Городская больница". */
 export const referenceReportName = (lang: Language, centre: string) => pdfText(lang, 'referenceReportName', { centre });
@@ -45,7 +45,7 @@ export async function renderReferenceReportPdf(c: ReferenceReportContent, o: Ren
 export async function renderReferenceReportXlsx(c: ReferenceReportContent, o: RenderOptions): Promise<Buffer> {
   const { lang } = o;
   const t = (key: PdfTextKey) => pdfText(lang, key);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   const sheet = workbook.addWorksheet(t('sheetReferences').slice(0, 31));
   const header: [PdfTextKey, number][] = [
     ['formType', 24],

@@ -1,9 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { pdfText, type PdfTextKey } from '@edc/domain';
 import { pdfDate, pdfDateTime } from './pdf-format.js';
 import type { PointWindowRow, TrackerContent, TrackerSubject, VisitWindowRow } from './tracker-content.js';
 import { visitStatusText } from './monitoring-report-pdf.js';
 import type { RenderOptions } from './visit-pdf.js';
+import { excel } from '../../../platform/lazy-library.js';
 
 /** Sheet names: at most 31 characters and none of : \ / ? * [ ] (Excel's rule). */
 const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
@@ -47,7 +48,7 @@ const subjectCells = (c: TrackerContent, s: TrackerSubject) => [
 export async function renderTrackerXlsx(c: TrackerContent, o: RenderOptions): Promise<Buffer> {
   const { lang } = o;
   const t = (key: PdfTextKey, params?: Record<string, string | number>) => pdfText(lang, key, params);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   addTable(
     workbook,
     t('sheetTracker'),
@@ -82,7 +83,7 @@ export async function renderTimeTrackerXlsx(
   const { lang } = o;
   const t = (key: PdfTextKey, params?: Record<string, string | number>) => pdfText(lang, key, params);
   const col = (key: PdfTextKey, width = 16): Column => ({ text: t(key), width });
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   addTable(
     workbook,
     t('sheetVisitWindows'),
