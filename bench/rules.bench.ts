@@ -11,7 +11,7 @@
 // - beside it, the raw evaluation: the same 100 parsed rules evaluated over the same values in memory;
 // - the whole save (POST /ItemData/WithReason's service, committed) on that form, and on the same form without
 //   rules, so that what the rules add to a save shows; and the hook on a form without rules (its plan cached).
-// Run: NODE_OPTIONS=--max-semi-space-size=16 npx tsx bench/rules.bench.ts — the young generation the server
+// Run: NODE_OPTIONS=--max-semi-space-size=32 npx tsx bench/rules.bench.ts — the young generation the server
 // runs with (apps/server "start"); BENCH_DATABASE_URL names the database server to use.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

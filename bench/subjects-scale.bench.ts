@@ -5,7 +5,7 @@
 // compiled serialisation, compression; SERVER_PROCESSES when --processes > 1) and measures every matrix query for a
 // QA specialist, an administrator and a site PI, single client and `clients` concurrent clients, beside the raw SQL of
 // the same request: the statements the request sent, captured once and replayed on a plain pg client.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,14 +105,16 @@ try {
   // -------------------------------------------------------------------------------------------- the server
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const port = 3900 + (process.pid % 90);
-  // BENCH_SERVER_NODE_ARGS go to node before the script, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  // As `npm start` runs it: the bundle of apps/server/build.mjs. BENCH_SERVER_NODE_ARGS go to node before the
+  // script, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), [...nodeArgs, 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      NODE_OPTIONS: '--max-semi-space-size=16',
+      NODE_OPTIONS: '--max-semi-space-size=32',
       DATABASE_URL: scratch.url,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -123,6 +123,8 @@ export async function loadResearch(url: string, subjects: number, centres: numbe
     ]);
   }
   await c.query('vacuum analyze');
+  // The load's dirty pages written now, not by a checkpoint in the middle of the measurements.
+  await c.query('checkpoint');
   const counted = await one(`select (select count(*) from subjects)::int as s, (select count(*) from subject_visits)::int as v`);
   await c.end();
   return {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -20,6 +19,7 @@ import { registerTextGuard } from './platform/http/text-guard.js';
 import { responseSerializerCompiler } from './platform/http/serializer.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
+import { SERVER_ROOT } from './platform/server-root.js';
 import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { requestLanguage } from './platform/http/language.js';
 import { errorMessage } from '@edc/domain';
@@ -43,7 +43,7 @@ export interface AppOptions {
   jobHandlers?: JobHandlers;
 }
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;

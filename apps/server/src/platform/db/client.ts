@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { SERVER_ROOT } from '../server-root.js';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: both drivers (PGlite, node-postgres) share this interface. */
@@ -19,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in `dataDir/pglite`. */
 export async function openDatabase(opts: { url?: string; dataDir?: string; migrate?: boolean }): Promise<Database> {
