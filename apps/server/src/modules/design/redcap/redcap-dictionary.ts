@@ -1,4 +1,5 @@
 import { csvParser } from '../../../platform/lazy-library.js';
+
 /**
  * A REDCap data dictionary (the project's "Data Dictionary" CSV download): one row per field, columns known
  * by their header text. Headers are matched loosely (case, spaces and the text after a slash or bracket vary
