@@ -57,6 +57,11 @@ describe('several server processes', () => {
     const gzip = await prod.inject({ url: '/probe', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    const refused = await prod.inject({ url: '/probe', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(expected);
     const plain = await prod.inject({ url: '/probe' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toEqual(expected);
