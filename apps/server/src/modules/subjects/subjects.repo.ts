@@ -207,51 +207,51 @@ export function timingOf(
   return { window: visitWindow(schedule, subject), timing: heldVisitTiming(schedule, subject, date) };
 }
 
+/** A matrix cell's row as the driver gives it (visitCellsOf). */
+interface VisitCellRow {
+  id: string;
+  subject_id: string;
+  visit_id: string;
+  date: string;
+  form_completed_status: CompletedStatus;
+  start_validating_date: string | null;
+  repeat_index: number;
+  visit_type: VisitType;
+  day_number: number;
+  day_plus: number;
+}
+
 /**
  * The live visits of the given subjects as matrix cells, in visit order, by subject id. One flat query by
- * subject id (no join to subjects: their dates are at hand), timed with heldVisitTiming of packages/domain.
+ * subject id (no join to subjects: their dates are at hand), timed with heldVisitTiming of packages/domain. A
+ * page has a thousand cells: their rows are read as the driver gives them, not mapped column by column
+ * (docs/performance.md "Subject matrix at scale").
  */
 export async function visitCellsOf(db: Db, list: readonly SubjectRecord[]): Promise<Map<string, SubjectVisitBrief[]>> {
   const out = new Map<string, SubjectVisitBrief[]>(list.map((s) => [s.id, []]));
   if (list.length === 0) return out;
-  const rows = await db
-    .select({
-      id: subjectVisits.id,
-      subjectId: subjectVisits.subjectId,
-      visitId: subjectVisits.visitId,
-      date: subjectVisits.date,
-      formCompletedStatus: subjectVisits.formCompletedStatus,
-      startValidatingDate: subjectVisits.startValidatingDate,
-      repeatIndex: subjectVisits.repeatIndex,
-      visitType: visits.visitType,
-      dayNumber: visits.dayNumber,
-      dayPlus: visits.dayPlus,
-    })
-    .from(subjectVisits)
-    .innerJoin(visits, eq(visits.id, subjectVisits.visitId))
-    .where(
-      and(
-        inArray(
-          subjectVisits.subjectId,
-          list.map((s) => s.id),
-        ),
-        isNull(subjectVisits.deletedAt),
-      ),
-    )
-    .orderBy(asc(visits.index), asc(subjectVisits.repeatIndex), asc(subjectVisits.date), asc(subjectVisits.id));
+  const sv = subjectVisits;
+  const { rows } = (await db.execute(sql`
+    select ${sv.id} as id, ${sv.subjectId} as subject_id, ${sv.visitId} as visit_id, ${sv.date} as date,
+      ${sv.formCompletedStatus} as form_completed_status, ${sv.startValidatingDate} as start_validating_date,
+      ${sv.repeatIndex} as repeat_index, ${visits.visitType} as visit_type, ${visits.dayNumber} as day_number,
+      ${visits.dayPlus} as day_plus
+    from ${sv} inner join ${visits} on ${visits.id} = ${sv.visitId}
+    where ${sv.subjectId} = any(${sql.param(list.map((s) => s.id))}::uuid[]) and ${sv.deletedAt} is null
+    order by ${visits.index}, ${sv.repeatIndex}, ${sv.date}, ${sv.id}`)) as unknown as { rows: VisitCellRow[] };
   const byId = new Map(list.map((s) => [s.id, s]));
   for (const r of rows) {
-    const schedule = { visitType: r.visitType as VisitType, dayNumber: r.dayNumber, dayPlus: r.dayPlus, dayMinus: 0 };
-    out.get(r.subjectId)!.push({
+    const schedule = { visitType: r.visit_type, dayNumber: r.day_number, dayPlus: r.day_plus, dayMinus: 0 };
+    out.get(r.subject_id)!.push({
       id: r.id,
-      visitId: r.visitId,
+      visitId: r.visit_id,
       date: r.date,
-      formCompletedStatus: r.formCompletedStatus as CompletedStatus,
-      repeatIndex: r.repeatIndex,
-      timing: heldVisitTiming(schedule, byId.get(r.subjectId)!, r.date),
+      formCompletedStatus: r.form_completed_status,
+      repeatIndex: r.repeat_index,
+      timing: heldVisitTiming(schedule, byId.get(r.subject_id)!, r.date),
       requestedByMonitor: isRequestedByMonitor({
-        startValidatingDate: r.startValidatingDate,
-        formCompletedStatus: r.formCompletedStatus as CompletedStatus,
+        startValidatingDate: r.start_validating_date as string | null,
+        formCompletedStatus: r.form_completed_status,
       }),
     });
   }
