@@ -25,17 +25,48 @@ const value = {
 
 describe('responseSerializerCompiler', () => {
   it('writes, compiled, the same JSON as the checked path, without properties the schema does not name', () => {
-    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string;
+    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string | Buffer;
     const checked = responseSerializerCompiler('checked')(route(reply)) as (v: unknown) => string;
-    expect(JSON.parse(compiled(value))).toEqual(JSON.parse(checked(value)));
-    expect(compiled(value)).not.toContain('dropped');
+    expect(JSON.parse(String(compiled(value)))).toEqual(JSON.parse(checked(value)));
+    expect(String(compiled(value))).not.toContain('dropped');
   });
 
   it('checks the reply against its schema on the checked path only', () => {
     const bad = { data: [{ id: 1 }], totalCount: 'x' };
     expect(() => (responseSerializerCompiler('checked')(route(reply)) as (v: unknown) => string)(bad)).toThrow();
     // fast-json-stringify writes by the schema's types without checking (a string total as a number).
-    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string;
-    expect(JSON.parse(compiled({ data: [], totalCount: '3' }))).toEqual({ data: [], totalCount: 3 });
+    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string | Buffer;
+    expect(JSON.parse(String(compiled({ data: [], totalCount: '3' })))).toEqual({ data: [], totalCount: 3 });
+  });
+
+  it('writes a list reply item by item as UTF-8 bytes, as fast-json-stringify writes it whole', () => {
+    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string | Buffer;
+    // Cyrillic and astral text, and more than the first scratch buffer holds (1 MiB), so that it grows mid-reply.
+    const big = {
+      data: Array.from({ length: 3000 }, (_, i) => ({
+        id: `субъект-${i}-😀`,
+        n: i % 3 ? i : null,
+        status: 'A',
+        cells: Array.from({ length: 20 }, (_, k) => ({ v: k % 2 ? `ячейка "${k}"\n` : k })),
+      })),
+      totalCount: 3000,
+    };
+    const bytes = compiled(big);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect((bytes as Buffer).length).toBeGreaterThan(1 << 20);
+    expect(JSON.parse((bytes as Buffer).toString('utf8'))).toEqual(big);
+    // Each reply is its own copy: a later reply does not change an earlier one still being sent.
+    const first = compiled(value) as Buffer;
+    const copy = Buffer.from(first);
+    compiled({ data: [{ id: 'zzzz', n: 9, status: 'B', cells: [] }], totalCount: 1 });
+    expect(first.equals(copy)).toBe(true);
+    // Without its list, the reply goes to the whole serialiser, which names what is missing.
+    expect(() => compiled({ totalCount: 1 })).toThrow(/data/);
+    // Only the list and the total: nothing else to write after the list.
+    const onlyList = responseSerializerCompiler('compiled')(route(z.object({ data: z.array(z.number()) }))) as (
+      v: unknown,
+    ) => Buffer;
+    expect(JSON.parse(String(onlyList({ data: [1, 2] })))).toEqual({ data: [1, 2] });
+    expect(JSON.parse(String(onlyList({ data: [] })))).toEqual({ data: [] });
   });
 });
