@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../messages.js';
 import { addDays, formatDisplayDate } from './dates.js';
@@ -139,7 +140,25 @@ describe('heldVisitTiming', () => {
   });
 
   it('counts days since 1970', () => {
+    expect(epochDay('1970-01-01')).toBe(0);
     expect(epochDay('1970-01-02')).toBe(1);
+    expect(epochDay('1969-12-31')).toBe(-1);
     expect(epochDay('2024-03-01') - epochDay('2024-02-28')).toBe(2);
+    expect(epochDay('2023-03-01') - epochDay('2023-02-28')).toBe(1);
+    expect(epochDay('2000-03-01') - epochDay('2000-02-28')).toBe(2);
+    expect(epochDay('1900-03-01') - epochDay('1900-02-28')).toBe(1);
+  });
+
+  it('counts days as Date.UTC does, for every date from 1800 to 2400', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1800-01-01T00:00:00Z'), max: new Date('2400-12-31T00:00:00Z'), noInvalidDate: true }),
+        (d) => {
+          const date = d.toISOString().slice(0, 10);
+          expect(epochDay(date)).toBe(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) / 86_400_000);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

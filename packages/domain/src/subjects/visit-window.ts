@@ -31,9 +31,22 @@ export function visitTiming(window: { to: string }, heldOn: string | null, today
   return today > window.to ? 'overdue' : 'upcoming';
 }
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, by the proleptic Gregorian calendar's arithmetic (days from civil:
+ * years counted from March, so that the leap day ends the year). Read digit by digit, as a matrix page reads two
+ * thousand dates; the same answer as Date.UTC, tested against it.
+ */
 export function epochDay(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+  const month = digit(date, 5) * 10 + digit(date, 6);
+  const day = digit(date, 8) * 10 + digit(date, 9);
+  const year = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /**
