@@ -248,7 +248,16 @@ try {
     );
     return { samples, errors, perSecond: samples.length / SECONDS };
   };
+  // The CPU time the server's processes spent (user and system, /proc/<pid>/stat), per request of the run: steadier
+  // than the throughput on a machine whose other tenants take a varying share of its cores.
+  const cpuMs = () =>
+    processTree(server!.pid!).reduce((sum, pid) => {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }, 0);
+  const cpuBefore = cpuMs();
   const apiRun = await runFor((i) => get(mix[i]![0], mix[i]![1]));
+  const serverCpuPerRequest = (cpuMs() - cpuBefore) / apiRun.samples.length;
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       const c = new pg.Client({ connectionString: scratch.url });
@@ -266,6 +275,7 @@ try {
       `\n  API: ${apiRun.perSecond.toFixed(0)} req/s, p50 / p95 / p99 ${fmt(apiRun.samples)} ms, ${apiRun.errors} errors` +
       `\n  raw SQL: ${rawRun.perSecond.toFixed(0)} req/s, p50 / p95 / p99 ${fmt(rawRun.samples)} ms, ${rawRun.errors} errors` +
       `\n  throughput API ÷ raw SQL: ${ratio.toFixed(2)} (goal ≥ 0.7)` +
+      `\n  server CPU per request: ${serverCpuPerRequest.toFixed(2)} ms` +
       `\n  server processes (${PROCESSES > 1 ? `SERVER_PROCESSES=${PROCESSES}` : 'one'}): peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} (goal ≤ 400 MB each)` +
       `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms`,
   );
