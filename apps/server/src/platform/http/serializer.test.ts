@@ -60,6 +60,15 @@ describe('responseSerializerCompiler', () => {
     const copy = Buffer.from(first);
     compiled({ data: [{ id: 'zzzz', n: 9, status: 'B', cells: [] }], totalCount: 1 });
     expect(first.equals(copy)).toBe(true);
+    // A reply larger than the scratch buffer is kept at (8 MiB) is written whole, and the next one still is.
+    const huge = {
+      data: Array.from({ length: 50_000 }, (_, i) => ({ id: `я${i}`.repeat(20), n: i, status: 'B', cells: [] })),
+      totalCount: 1,
+    };
+    const hugeBytes = compiled(huge) as Buffer;
+    expect(hugeBytes.length).toBeGreaterThan(8 << 20);
+    expect(JSON.parse(hugeBytes.toString('utf8'))).toEqual(huge);
+    expect(JSON.parse(String(compiled(value)))).toEqual(JSON.parse(String(first)));
     // Without its list, the reply goes to the whole serialiser, which names what is missing.
     expect(() => compiled({ totalCount: 1 })).toThrow(/data/);
     // Only the list: nothing else to write after it.

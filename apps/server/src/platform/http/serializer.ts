@@ -36,7 +36,10 @@ export function responseSerializerCompiler(mode: 'checked' | 'compiled'): Fastif
 }
 
 /** Bytes a list reply is written into before it is copied out; grown when a reply needs more. */
-let scratch = Buffer.allocUnsafeSlow(1 << 20);
+const SCRATCH_BYTES = 1 << 20;
+/** A scratch buffer grown past this for one large reply is let go after it, so that it is not held for good. */
+const SCRATCH_KEPT_MAX = 8 << 20;
+let scratch = Buffer.allocUnsafeSlow(SCRATCH_BYTES);
 
 function write(text: string, at: number): number {
   // A UTF-16 unit is at most three bytes of UTF-8: room for that, so that Buffer.write never cuts a reply short.
@@ -75,6 +78,7 @@ function listWriter(json: JsonSchema): ((reply: unknown) => Buffer | string) | n
     at = write(tail === '{}' ? ']}' : `],${tail.slice(1)}`, at);
     const out = Buffer.allocUnsafe(at);
     scratch.copy(out, 0, 0, at);
+    if (scratch.length > SCRATCH_KEPT_MAX) scratch = Buffer.allocUnsafeSlow(SCRATCH_BYTES);
     return out;
   };
 }
