@@ -86,8 +86,14 @@ async function apiLane(beside) {
   // a project's setting, so the lane has always run with two.
   const opts = beside ? { quiet: true } : {};
   if (want('api')) await vitest('api (PGlite)', ['server-api'], { ...opts, env: { TEST_DB: 'pglite' } });
+  // PostgreSQL with the replies as production writes them (compiled serialisation): the PGlite lane checks every
+  // reply against its schema, this one that the same tests pass on what a deployment sends.
+  const replies = process.env.TEST_RESPONSE_SERIALISER ?? 'compiled';
   if (want('api') && process.env.TEST_DATABASE_URL)
-    await vitest('api (PostgreSQL)', ['server-api'], { ...opts, env: { TEST_DB: 'postgres' } });
+    await vitest(`api (PostgreSQL, ${replies} replies)`, ['server-api'], {
+      ...opts,
+      env: { TEST_DB: 'postgres', TEST_RESPONSE_SERIALISER: replies },
+    });
 }
 
 async function e2eLane() {
