@@ -9,8 +9,8 @@ import {
 } from '@edc/domain';
 import { call, expectError } from '../support/test-app.js';
 import { auditOf, matrix } from '../support/cast.js';
-import { eq } from 'drizzle-orm';
-import { subjects } from '../../src/platform/db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { subjects, subjectVisits } from '../../src/platform/db/schema/index.js';
 import { makeCentre, makeResearch } from '../support/factories.js';
 import {
   assignCentreVersion,
@@ -218,14 +218,25 @@ describe('visit windows and timing', () => {
     ]);
   });
 
-  it('the matrix cells (timed by the database) agree with the domain’s visitTiming around every window edge', async () => {
-    const check = async (s: { id: string }) => {
-      const cells = (await site().ok('GET', `/Subjects/${s.id}`)).subjectVisitList as { id: string; timing: string }[];
-      const domain = (await site().ok('GET', `/SubjectsVisit?subjectId=${s.id}`)) as { id: string; timing: string }[];
+  it('the matrix cells agree, field by field and in order, with the subject visits read one by one', async () => {
+    type Cell = { id: string; timing: string };
+    // Each cell as the subject's visit list (another read, timed by the domain's visitTiming) says it should be.
+    const expected = (v: any) => ({
+      id: v.id,
+      visitId: v.visitId,
+      date: v.date,
+      formCompletedStatus: v.formCompletedStatus,
+      repeatIndex: v.repeatIndex,
+      timing: v.timing,
+      requestedByMonitor: !!v.startValidatingDate && !['QaAndDmValidated', 'KioValidated'].includes(v.formCompletedStatus),
+    });
+    const check = async (s: { id: string; screeningNumber: string }) => {
+      const cells = (await site().ok('GET', `/Subjects/${s.id}`)).subjectVisitList as Cell[];
+      const domain = (await site().ok('GET', `/SubjectsVisit?subjectId=${s.id}`)) as unknown[];
       expect(cells.length).toBeGreaterThan(0);
-      expect(Object.fromEntries(cells.map((c) => [c.id, c.timing]))).toEqual(
-        Object.fromEntries(domain.map((v) => [v.id, v.timing])),
-      );
+      expect(cells).toEqual(domain.map(expected));
+      const page = await call(t.app, 'GET', `/Subjects?screeningNumber=${s.screeningNumber}`, { token: as('qa') });
+      expect(page.body.data.find((r: { id: string }) => r.id === s.id).subjectVisitList).toEqual(cells);
       return new Set(cells.map((c) => c.timing));
     };
     const randomised = await makeSubject(db(), {
@@ -246,7 +257,37 @@ describe('visit windows and timing', () => {
     }
     await makeSubjectVisit(db(), { subjectId: randomised.id, visitId: w.schedule.period.id, date: daysAgo(74) }); // the last day
     await makeSubjectVisit(db(), { subjectId: randomised.id, visitId: w.schedule.end.id, date: daysAgo(58) }); // a day late
+    // A visit whose validation started (the monitor's mark), one validated after it (no mark), one deleted (no cell).
+    const requested = await makeSubjectVisit(db(), {
+      subjectId: randomised.id,
+      visitId: w.schedule.randomisation.id,
+      date: daysAgo(90),
+      status: 'QaValidated',
+    });
+    const validated = await makeSubjectVisit(db(), {
+      subjectId: randomised.id,
+      visitId: w.schedule.unscheduled.id,
+      date: daysAgo(80),
+      status: 'KioValidated',
+      repeatIndex: 6,
+    });
+    await db()
+      .update(subjectVisits)
+      .set({ startValidatingDate: new Date() })
+      .where(inArray(subjectVisits.id, [requested.id, validated.id]));
+    const deleted = await makeSubjectVisit(db(), {
+      subjectId: randomised.id,
+      visitId: w.schedule.unscheduled.id,
+      date: daysAgo(70),
+      repeatIndex: 7,
+    });
+    await db().update(subjectVisits).set({ deletedAt: new Date() }).where(eq(subjectVisits.id, deleted.id));
     expect(await check(randomised)).toEqual(new Set(['onTime', 'overdue']));
+    const cells = (await site().ok('GET', `/Subjects/${randomised.id}`)).subjectVisitList;
+    expect(cells.filter((c: { requestedByMonitor: boolean }) => c.requestedByMonitor).map((c: { id: string }) => c.id)).toEqual([
+      requested.id,
+    ]);
+    expect(cells.map((c: { repeatIndex: number }) => c.repeatIndex)).toEqual([0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 0]);
     const unrandomised = await makeSubject(db(), {
       researchId: w.researchId,
       centreId: centre1(),

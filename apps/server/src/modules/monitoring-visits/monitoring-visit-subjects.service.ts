@@ -9,7 +9,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { pageOf } from '../../platform/http/paging.js';
 import { findCentre } from '../centres/centres.queries.js';
 import { seesGroup } from '../subjects/subjects.policy.js';
-import { countSubjects, listSubjects, subjectsWhere, withVisits } from '../subjects/subjects.repo.js';
+import { countSubjects, listSubjects, subjectsWhere, toSubjectWithVisits } from '../subjects/subjects.repo.js';
 import { assertHasMonitoringView, assertSeesMonitoringVisit } from './monitoring-visits.policy.js';
 import { findMonitoringVisit, linksOf } from './monitoring-visits.repo.js';
 
@@ -55,7 +55,8 @@ export async function monitoringVisitSubjects(
   );
   const total = await countSubjects(db, where);
   const rows = await listSubjects(db, where, q, page, total);
-  const data = await withVisits(db, rows, seesGroup(actor));
+  const sees = seesGroup(actor);
+  const data = rows.map((r) => toSubjectWithVisits(r, sees));
   if (!site) {
     const chosen = new Set(links.subjectVisitIdList);
     for (const row of data) row.subjectVisitList = row.subjectVisitList.filter((v) => chosen.has(v.id));

@@ -160,7 +160,7 @@ export async function listSubjects(
   sorts: SubjectSorts,
   page: PageQuery,
   total?: number,
-): Promise<SubjectRecord[]> {
+): Promise<MatrixRecord[]> {
   const offset = offsetOf(page);
   const fromEnd = total !== undefined && offset > total / 2 && offset < total;
   const order = subjectsOrder(sorts, { reverse: fromEnd });
@@ -173,13 +173,13 @@ export async function listSubjects(
     .limit(limit)
     .offset(fromEnd ? total - offset - limit : offset);
   const rows = await db
-    .select(record)
+    .select(matrixRecord)
     .from(subjects)
     .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
     // = any(array(…)): the ids as one array, looked up by the primary key whatever the planner guesses of the page.
     .where(sql`${subjects.id} = any(array(${pageIds}))`)
     .orderBy(...order);
-  const list = rows.map((r) => ({ ...r.s, centreNumber: r.centreNumber }));
+  const list = rows.map(toMatrixRecord);
   return fromEnd ? list.reverse() : list;
 }
 
@@ -207,60 +207,74 @@ export function timingOf(
   return { window: visitWindow(schedule, subject), timing: heldVisitTiming(schedule, subject, date) };
 }
 
-/** A matrix cell's row as the driver gives it (visitCellsOf). */
-interface VisitCellRow {
-  id: string;
-  subject_id: string;
-  visit_id: string;
-  date: string;
-  form_completed_status: CompletedStatus;
-  start_validating_date: string | null;
-  repeat_index: number;
-  visit_type: VisitType;
-  day_number: number;
-  day_plus: number;
-}
+/**
+ * A subject's live visits as matrix cells, in visit order, written by PostgreSQL as one text beside the subject's row
+ * (a correlated sub-select on the outer `subjects` row): nine fields a cell, the cells one after another, all joined
+ * by commas. A page then comes back as 50 rows rather than 50 plus 1,000, which took the pg protocol's parsing of
+ * every cell's every field and a round trip off the matrix (docs/performance.md "Fifth run"). Every field is NOT NULL
+ * (the monitor's mark is a 0/1 of whether validation started) and none can hold a comma: uuids, an ISO date, the
+ * completed status and visit type (fixed words), integers.
+ */
+const visitCellsText = sql<string | null>`(select string_agg(${subjectVisits.id}::text || ',' || ${subjectVisits.visitId}::text
+    || ',' || ${subjectVisits.date}::text || ',' || ${subjectVisits.formCompletedStatus}
+    || ',' || (${subjectVisits.startValidatingDate} is not null)::int || ',' || ${subjectVisits.repeatIndex}
+    || ',' || ${visits.visitType} || ',' || ${visits.dayNumber} || ',' || ${visits.dayPlus},
+    ',' order by ${visits.index}, ${subjectVisits.repeatIndex}, ${subjectVisits.date}, ${subjectVisits.id})
+  from ${subjectVisits} inner join ${visits} on ${visits.id} = ${subjectVisits.visitId}
+  where ${subjectVisits.subjectId} = ${subjects.id} and ${subjectVisits.deletedAt} is null)`;
+
+/** A subject with its centre's number and its visit cells as PostgreSQL wrote them (visitCellsText). */
+export type MatrixRecord = SubjectRecord & { visitCells: string | null };
+
+const matrixRecord = { ...record, visitCells: visitCellsText };
+const toMatrixRecord = (r: { s: SubjectRow; centreNumber: string; visitCells: string | null }): MatrixRecord => ({
+  ...r.s,
+  centreNumber: r.centreNumber,
+  visitCells: r.visitCells,
+});
+
+const CELL_FIELDS = 9;
 
 /**
- * The live visits of the given subjects as matrix cells, in visit order, by subject id. One flat query by
- * subject id (no join to subjects: their dates are at hand), timed with heldVisitTiming of packages/domain. A
- * page has a thousand cells: their rows are read as the driver gives them, not mapped column by column
- * (docs/performance.md "Subject matrix at scale").
+ * The cells of visitCellsText, timed on or overdue against their windows (packages/domain heldVisitTiming). A subject
+ * visit is always held on its date, so no clock takes part.
  */
-export async function visitCellsOf(db: Db, list: readonly SubjectRecord[]): Promise<Map<string, SubjectVisitBrief[]>> {
-  const out = new Map<string, SubjectVisitBrief[]>(list.map((s) => [s.id, []]));
-  if (list.length === 0) return out;
-  const sv = subjectVisits;
-  const { rows } = (await db.execute(sql`
-    select ${sv.id} as id, ${sv.subjectId} as subject_id, ${sv.visitId} as visit_id, ${sv.date} as date,
-      ${sv.formCompletedStatus} as form_completed_status, ${sv.startValidatingDate} as start_validating_date,
-      ${sv.repeatIndex} as repeat_index, ${visits.visitType} as visit_type, ${visits.dayNumber} as day_number,
-      ${visits.dayPlus} as day_plus
-    from ${sv} inner join ${visits} on ${visits.id} = ${sv.visitId}
-    where ${sv.subjectId} = any(${sql.param(list.map((s) => s.id))}::uuid[]) and ${sv.deletedAt} is null
-    order by ${visits.index}, ${sv.repeatIndex}, ${sv.date}, ${sv.id}`)) as unknown as { rows: VisitCellRow[] };
-  const byId = new Map(list.map((s) => [s.id, s]));
-  for (const r of rows) {
-    const schedule = { visitType: r.visit_type, dayNumber: r.day_number, dayPlus: r.day_plus, dayMinus: 0 };
-    out.get(r.subject_id)!.push({
-      id: r.id,
-      visitId: r.visit_id,
-      date: r.date,
-      formCompletedStatus: r.form_completed_status,
-      repeatIndex: r.repeat_index,
-      timing: heldVisitTiming(schedule, byId.get(r.subject_id)!, r.date),
-      requestedByMonitor: isRequestedByMonitor({
-        startValidatingDate: r.start_validating_date as string | null,
-        formCompletedStatus: r.form_completed_status,
-      }),
+export function visitCellsOf(subject: MatrixRecord): SubjectVisitBrief[] {
+  if (!subject.visitCells) return [];
+  const f = subject.visitCells.split(',');
+  const cells: SubjectVisitBrief[] = [];
+  for (let i = 0; i + CELL_FIELDS <= f.length; i += CELL_FIELDS) {
+    const formCompletedStatus = f[i + 3] as CompletedStatus;
+    const date = f[i + 2]!;
+    const schedule = { visitType: f[i + 6] as VisitType, dayNumber: Number(f[i + 7]), dayPlus: Number(f[i + 8]), dayMinus: 0 };
+    cells.push({
+      id: f[i]!,
+      visitId: f[i + 1]!,
+      date,
+      formCompletedStatus,
+      repeatIndex: Number(f[i + 5]),
+      timing: heldVisitTiming(schedule, subject, date),
+      requestedByMonitor: isRequestedByMonitor({ startValidatingDate: f[i + 4] === '1' ? date : null, formCompletedStatus }),
     });
   }
-  return out;
+  return cells;
 }
 
-export async function withVisits(db: Db, list: SubjectRecord[], seesGroup: boolean): Promise<SubjectWithVisits[]> {
-  const cells = await visitCellsOf(db, list);
-  return list.map((s) => ({ ...toSubject(s, seesGroup), subjectVisitList: cells.get(s.id)! }));
+/** A matrix row: the subject as the caller may see it, with its visit cells. */
+export const toSubjectWithVisits = (r: MatrixRecord, seesGroup: boolean): SubjectWithVisits => ({
+  ...toSubject(r, seesGroup),
+  subjectVisitList: visitCellsOf(r),
+});
+
+/** A live subject with its centre's number and its visit cells. */
+export async function findSubjectWithVisits(db: Db, id: string): Promise<MatrixRecord | undefined> {
+  const [row] = await db
+    .select(matrixRecord)
+    .from(subjects)
+    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
+    .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
+    .limit(1);
+  return row ? toMatrixRecord(row) : undefined;
 }
 
 /** What the action rules need: the subject's state and its live visits' types and statuses. */

@@ -26,13 +26,13 @@ import {
   countByStatus,
   countSubjects,
   factsOf,
-  findSubject,
+  findSubjectWithVisits,
   firstVisitDate,
   identificationNumberOf,
   listSubjects,
   nextIdentificationSeq,
   subjectsWhere,
-  withVisits,
+  toSubjectWithVisits,
 } from './subjects.repo.js';
 import { subjectTallyByStatus, subjectTallyTotal, talliesAnswer } from './subject-tallies.repo.js';
 
@@ -46,7 +46,12 @@ export async function listSubjectsPage(deps: Deps, q: z.infer<typeof subjectsQue
   const total = talliesAnswer(q) ? await subjectTallyTotal(db, scope, q.statusList) : await countSubjects(db, where);
   // Counted first: a page in the second half is then read from the end (listSubjects).
   const rows = await listSubjects(db, where, q, page, total);
-  return pageOf(await withVisits(db, rows, seesGroup(caller.actor)), total, page);
+  const sees = seesGroup(caller.actor);
+  return pageOf(
+    rows.map((r) => toSubjectWithVisits(r, sees)),
+    total,
+    page,
+  );
 }
 
 /** GET /Subjects/StatusCounts: the toolbar's count per status, over the list's filters without the status filter. */
@@ -67,16 +72,14 @@ export async function subjectStatusCounts(
 
 /** A subject the caller sees, with its visits (404 outside the caller's scope). */
 export async function getSubject(deps: Deps, id: string, caller: ActorCaller): Promise<SubjectWithVisits> {
-  const row = await findSubject(deps.db, id);
+  const row = await findSubjectWithVisits(deps.db, id);
   assertSeesSubject(caller.actor, row);
-  const [subject] = await withVisits(deps.db, [row!], seesGroup(caller.actor));
-  return subject!;
+  return toSubjectWithVisits(row!, seesGroup(caller.actor));
 }
 
 /** The reply of a change: the subject as the caller may see it, with its visits. */
 export async function subjectReply(db: Db, id: string, caller: ActorCaller): Promise<SubjectWithVisits> {
-  const [subject] = await withVisits(db, [(await findSubject(db, id))!], seesGroup(caller.actor));
-  return subject!;
+  return toSubjectWithVisits((await findSubjectWithVisits(db, id))!, seesGroup(caller.actor));
 }
 
 async function assertScreeningNumberFree(db: Db, researchId: string, screeningNumber: string, exceptId?: string) {
