@@ -4,6 +4,7 @@ import {
   COMPLETED_STATUSES,
   ERROR_MESSAGES,
   FUTURE_DATE_MESSAGES,
+  isRequestedByMonitor,
   type CompletedStatus,
   type ErrorCode,
 } from '@edc/domain';
@@ -228,7 +229,7 @@ describe('visit windows and timing', () => {
       formCompletedStatus: v.formCompletedStatus,
       repeatIndex: v.repeatIndex,
       timing: v.timing,
-      requestedByMonitor: !!v.startValidatingDate && !['QaAndDmValidated', 'KioValidated'].includes(v.formCompletedStatus),
+      requestedByMonitor: isRequestedByMonitor(v),
     });
     const check = async (s: { id: string; screeningNumber: string }) => {
       const cells = (await site().ok('GET', `/Subjects/${s.id}`)).subjectVisitList as Cell[];

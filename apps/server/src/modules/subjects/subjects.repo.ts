@@ -23,23 +23,16 @@ export type SubjectRecord = SubjectRow & { centreNumber: string };
 
 const record = { s: subjects, centreNumber: researchOrganisations.number };
 
+/** The live subject of that id. */
+const liveSubject = (id: string) => and(eq(subjects.id, id), isNull(subjects.deletedAt));
+
 /** A live subject with its centre's number; locked for the transaction when asked. */
 export async function findSubject(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<SubjectRecord | undefined> {
   if (opts.lock) {
-    const [locked] = await db
-      .select({ id: subjects.id })
-      .from(subjects)
-      .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
-      .for('update');
+    const [locked] = await db.select({ id: subjects.id }).from(subjects).where(liveSubject(id)).for('update');
     if (!locked) return undefined;
   }
-  const [row] = await db
-    .select(record)
-    .from(subjects)
-    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
-    .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
-    .limit(1);
-  return row ? { ...row.s, centreNumber: row.centreNumber } : undefined;
+  return readSubject(db, id, sql`null`);
 }
 
 /** The subject in the API's shape; the randomisation group only for unblinded callers. */
@@ -267,12 +260,15 @@ export const toSubjectWithVisits = (r: MatrixRecord, seesGroup: boolean): Subjec
 });
 
 /** A live subject with its centre's number and its visit cells. */
-export async function findSubjectWithVisits(db: Db, id: string): Promise<MatrixRecord | undefined> {
+export const findSubjectWithVisits = (db: Db, id: string) => readSubject(db, id, visitCellsText);
+
+/** The live subject of that id with its centre's number, and its visit cells when asked (visitCellsText, else null). */
+async function readSubject(db: Db, id: string, visitCells: SQL<string | null>): Promise<MatrixRecord | undefined> {
   const [row] = await db
-    .select(matrixRecord)
+    .select({ ...record, visitCells })
     .from(subjects)
     .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
-    .where(and(eq(subjects.id, id), isNull(subjects.deletedAt)))
+    .where(liveSubject(id))
     .limit(1);
   return row ? toMatrixRecord(row) : undefined;
 }
