@@ -155,7 +155,7 @@ export async function saveValueIn(tx: Db, caller: ActorCaller, mode: SaveMode, i
 async function saveRows(tx: Db, caller: ActorCaller, mode: SaveMode, input: SaveInput): Promise<SaveOutcome> {
   const ctx = await saveContext(tx, input.subjectFormFieldId, caller, 'subjectFormFieldId');
   assertMayChangeValue(caller, ctx, mode, !!input.imported);
-  if (!input.imported) await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
+  if (!input.imported) await assertWithinMonitoringWorkDay(tx, caller.actor, ctx);
   const label = { field: ctx.formField.text };
   const fieldType = ctx.fieldDef.fieldType as FieldType;
   if ((ctx.section.qaValidate || ctx.section.dmValidate) && !input.answering) throw conflict('section_validated');

@@ -126,7 +126,7 @@ async function change(
   const subjectFormId = await deps.db.transaction(async (tx) => {
     const ctx = await sectionContext(tx, id, caller);
     assertMayEnter(caller, ctx);
-    await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
+    await assertWithinMonitoringWorkDay(tx, caller.actor, ctx);
     await work(tx, ctx);
     return ctx.subjectForm.id;
   });

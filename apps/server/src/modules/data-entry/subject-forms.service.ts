@@ -286,7 +286,7 @@ export async function createSubjectForm(
         .limit(1);
       if (!form) throw notFound('formId');
       assertMayEnter(caller, withForm(ctx, form));
-      await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
+      await assertWithinMonitoringWorkDay(tx, caller.actor, ctx);
       if (form.visitId !== ctx.visit.visitId) throw badRequest('form_not_in_visit', 'formId');
       if (form.gender !== 'Both' && form.gender !== ctx.subject.gender) throw badRequest('form_other_gender', 'formId');
       const applicable = await applicableForms(tx, ctx.visit.visitId, {

@@ -65,7 +65,7 @@ async function lockedForm(
 ): Promise<FormContext> {
   const ctx = await formContext(tx, subjectFormId, caller, path);
   assertValidationSide(caller, ctx.subject, endpoint);
-  await assertWithinMonitoringWorkDay(tx, caller.actor, ctx.visit.id);
+  await assertWithinMonitoringWorkDay(tx, caller.actor, ctx);
   await lockForm(tx, subjectFormId);
   const [fresh] = await tx.select().from(subjectForms).where(eq(subjectForms.id, subjectFormId));
   return { ...ctx, subjectForm: fresh! };
@@ -269,7 +269,7 @@ export async function validateVisit(
   await deps.db.transaction(async (tx) => {
     const visitCtx = await visitContext(tx, id, caller, 'id');
     assertValidationSide(caller, visitCtx.subject, endpoint);
-    await assertWithinMonitoringWorkDay(tx, caller.actor, id);
+    await assertWithinMonitoringWorkDay(tx, caller.actor, visitCtx);
     const list = await lockedVisitForms(tx, visitCtx);
     if (!input.validateSubjectFormList) {
       for (const ctx of list) {

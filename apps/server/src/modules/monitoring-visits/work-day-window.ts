@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { isAdministratorRole, isWithinWorkDay } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
-import { monitoringVisits, subjects, subjectVisits } from '../../platform/db/schema/index.js';
+import { monitoringVisits } from '../../platform/db/schema/index.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { monitoringVisitIdsCovering } from './monitoring-visits.repo.js';
@@ -20,17 +20,12 @@ const hhmm = (time: string) => time.slice(0, 5);
 export async function assertWithinMonitoringWorkDay(
   db: Db,
   actor: Actor,
-  subjectVisitId: string,
+  /** The subject visit's context, as the data-entry services hold it already. */
+  ctx: { subject: { researchId: string; researchOrganisationId: string }; visit: { id: string } },
   now: Date = new Date(),
 ): Promise<void> {
   if (isAdministratorRole(actor.userRole)) return;
-  const [sv] = await db
-    .select({ id: subjectVisits.id, researchId: subjects.researchId, centreId: subjects.researchOrganisationId })
-    .from(subjectVisits)
-    .innerJoin(subjects, eq(subjects.id, subjectVisits.subjectId))
-    .where(eq(subjectVisits.id, subjectVisitId))
-    .limit(1);
-  if (!sv) return;
+  const sv = { id: ctx.visit.id, researchId: ctx.subject.researchId, centreId: ctx.subject.researchOrganisationId };
   const ids = await monitoringVisitIdsCovering(db, sv, null);
   if (ids.length === 0) return;
   const running = await db
