@@ -30,7 +30,8 @@ const scratch = await scratchDatabase('edc_bench_entry');
 const database = await openDatabase({ url: scratch.url });
 await seedDemoWorld(database.db);
 const server = fork(new URL('./data-entry-server.ts', import.meta.url), [], {
-  execArgv: ['--import', 'tsx'],
+  // BENCH_SERVER_NODE_ARGS go to the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)],
   env: { ...process.env, BENCH_SERVER_DATABASE_URL: scratch.url },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

@@ -4,18 +4,30 @@
 // server, database bench_scale18_<pid>, dropped at the end), starts the server as `npm start` does (production:
 // compiled serialisation, compression; SERVER_PROCESSES when --processes > 1) and measures every matrix query for a
 // QA specialist, an administrator and a site PI, single client and `clients` concurrent clients, beside the raw SQL of
-// the same request: the statements the request sent, captured once and replayed on a plain pg client.
+// the same request: the statements the request sent, captured once and replayed on a plain pg client. Then data
+// entry at that size: every subject has a screening form with values (bench/scale/entries.ts), and the site PI saves
+// values into its empty fields, single client and concurrent clients, beside the same statements replayed raw.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { BENCH_AUDIT_KEY, percentile, scratchDatabase } from './support.js';
 import { loadResearch, PASSWORD, USERS } from './scale/load.js';
+import {
+  designEntryForm,
+  emptyFields,
+  FILLED,
+  FORM_FIELDS,
+  loadEntries,
+  saveStatementsFor,
+  type Statement,
+} from './scale/entries.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,6 +40,10 @@ const SECONDS = arg('seconds', 15);
 const SAMPLES = arg('samples', 60);
 const PROCESSES = arg('processes', 1);
 const BUDGET_MS = 50;
+/** Data entry's budgets (issue 12): a save p95 ≤ 20 ms, one client. */
+const SAVE_BUDGET_MS = 20;
+const SAVE_SAMPLES = 200;
+const SAVES_PER_CLIENT = 40;
 
 const scratch = await scratchDatabase('bench_scale18');
 let server: ReturnType<typeof spawn> | undefined;
@@ -59,7 +75,6 @@ try {
   const roles = ['qa', 'admin', 'site'] as const;
 
   // ---------------------------------------------------------------- the statements each request sends (captured)
-  type Statement = { name?: string; text: string; values?: unknown[] };
   let recording: Statement[] | null = null;
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
@@ -88,7 +103,41 @@ try {
     });
     tokens[role] = (res.json() as { data: { accessToken: string } }).data.accessToken;
   }
+  // Data entry: a screening form for every subject, some of its fields filled in (bench/scale/entries.ts).
+  const design = await designEntryForm((o) => inProcess.inject(o), tokens.admin, scratch.url, rid);
+  const firstRow = async (q: ReturnType<typeof sql>) =>
+    ((await database.db.execute(q)) as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  const siteUser = await firstRow(sql`select id from users where email = ${USERS.site}`);
+  const entries = await loadEntries(scratch.url, rid, design, siteUser.id!);
+  console.log(
+    `loaded ${entries.forms} subject forms, ${entries.fields} subject form fields, ${entries.values} values and ${entries.audits} audit records in ${entries.seconds.toFixed(0)} s (then VACUUM ANALYZE)`,
+  );
+  const targets = await emptyFields(scratch.url, loaded.siteCentreId, design.formId);
+  const nextTarget = () => {
+    const t = targets.shift();
+    if (!t) throw new Error('no empty field left');
+    return t;
+  };
+  const saveBody = (fieldId: string) => ({ subjectFormFieldId: fieldId, data: '12.5' });
   const captured = new Map<string, Statement[]>();
+  const savedIds = { fieldId: '', newIds: [] as string[] };
+  // The last of a few saves, once every empty field's rules plan is cached (bench/rules.bench.ts), as on a running server.
+  for (let i = 0; i <= FORM_FIELDS - FILLED; i++) {
+    const fieldId = nextTarget();
+    recording = [];
+    const res = await inProcess.inject({
+      method: 'POST',
+      url: '/api/ItemData',
+      headers: { authorization: `Bearer ${tokens.site}` },
+      payload: saveBody(fieldId),
+    });
+    if (res.statusCode !== 200) throw new Error(`POST /ItemData: ${res.statusCode} ${res.body}`);
+    captured.set('save', recording);
+    recording = null;
+    const itemId = (res.json() as { data: { itemData: { id: string } } }).data.itemData.id;
+    const audit = await firstRow(sql`select id from audit_log where entity_id = ${itemId} and action = 'item_data.add'`);
+    Object.assign(savedIds, { fieldId, newIds: [itemId, audit.id] });
+  }
   for (const role of roles) {
     for (const [, url] of queries(role)) {
       await inProcess.inject({ url: `/api${url}`, headers: { authorization: `Bearer ${tokens[role]}` } });
@@ -161,12 +210,21 @@ try {
   // client does not decompress it: that is the client's work (a browser's), on the two cores the server and
   // PostgreSQL share here, as the raw SQL's client only receives its rows.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const get = (role: (typeof roles)[number], url: string) =>
+  const send = (role: (typeof roles)[number], url: string, body?: unknown) =>
     new Promise<number>((resolve, reject) => {
       const t = performance.now();
-      const req = http.get(
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
         `${base}${url}`,
-        { agent, headers: { authorization: `Bearer ${tokens[role]}`, 'accept-encoding': 'gzip, br' } },
+        {
+          agent,
+          method: payload ? 'POST' : 'GET',
+          headers: {
+            authorization: `Bearer ${tokens[role]}`,
+            'accept-encoding': 'gzip, br',
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
+        },
         (res) => {
           res.on('data', () => {});
           res.on('end', () =>
@@ -176,7 +234,9 @@ try {
         },
       );
       req.on('error', reject);
+      req.end(payload);
     });
+  const get = (role: (typeof roles)[number], url: string) => send(role, url);
   const raw = new pg.Client({ connectionString: scratch.url });
   raw.on('error', () => {});
   await raw.connect();
@@ -196,6 +256,14 @@ try {
         out.push(`-- ${title}\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
       }
     }
+    // The save's statements into an empty field, each planned as it runs, in a transaction rolled back.
+    await raw.query('begin');
+    for (const st of saveStatementsFor(captured.get('save')!, savedIds, nextTarget())) {
+      if (/^(begin|commit)$/i.test(st.text.trim())) continue;
+      const plan = await raw.query({ text: `explain (analyze, costs off, timing on) ${st.text}`, values: st.values });
+      out.push(`-- POST /ItemData\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+    }
+    await raw.query('rollback');
     fs.writeFileSync(process.env.BENCH_EXPLAIN, out.join('\n'));
   }
 
@@ -268,7 +336,6 @@ try {
   );
   const rawRun = await runFor((i, k) => replay(clients[k]!, captured.get(`${mix[i]![0]} ${mix[i]![1]}`)!));
   await Promise.all(clients.map((c) => c.end()));
-  clearInterval(sampler);
   const ratio = apiRun.perSecond / rawRun.perSecond;
   console.log(
     `\n${CLIENTS} concurrent clients, ${SECONDS} s each, the ${mix.length} requests in turn:` +
@@ -279,7 +346,101 @@ try {
       `\n  server processes (${PROCESSES > 1 ? `SERVER_PROCESSES=${PROCESSES}` : 'one'}): peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} (goal ≤ 400 MB each)` +
       `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms`,
   );
-  process.exitCode = over === 0 && apiRun.errors === 0 ? 0 : 1;
+
+  // ------------------------------------------------------------------------------------------- data entry
+  // The site PI saves a value into an empty field of one of the centre's screening forms (POST /ItemData: the value
+  // and its audit record), beside the same request's statements replayed raw into another empty field.
+  const saveStatements = captured.get('save')!;
+  const replaySave = async (c: pg.Client, target: string) => {
+    const t = performance.now();
+    try {
+      for (const st of saveStatementsFor(saveStatements, savedIds, target)) await c.query(st);
+    } catch (e) {
+      await c.query('rollback');
+      throw e;
+    }
+    return performance.now() - t;
+  };
+  const apiTargets: string[] = [];
+  const saveOne = (target: string) => {
+    apiTargets.push(target);
+    return send('site', '/ItemData', saveBody(target));
+  };
+  const rawSaver = new pg.Client({ connectionString: scratch.url });
+  await rawSaver.connect();
+  for (let i = 0; i < 10; i++) {
+    await saveOne(nextTarget());
+    await replaySave(rawSaver, nextTarget());
+  }
+  const apiSaves: number[] = [];
+  const rawSaves: number[] = [];
+  for (let i = 0; i < SAVE_SAMPLES; i++) {
+    apiSaves.push(await saveOne(nextTarget()));
+    rawSaves.push(await replaySave(rawSaver, nextTarget()));
+  }
+  await rawSaver.end();
+  const saveP95 = percentile(apiSaves, 95);
+  console.log(
+    `\n| role | request | API p50 / p95 / p99 ms | raw SQL p50 / p95 / p99 ms | API p95 ÷ raw p95 | statements | goal p95 ≤ ${SAVE_BUDGET_MS} ms |` +
+      `\n|---|---|---|---|---|---|---|` +
+      `\n| site | POST /ItemData (a value and its audit record) | ${fmt(apiSaves)} | ${fmt(rawSaves)} | ${(saveP95 / percentile(rawSaves, 95)).toFixed(2)} | ${saveStatements.length} | ${saveP95 <= SAVE_BUDGET_MS ? 'OK' : 'OVER'} |`,
+  );
+  // Concurrent clients, each on the empty fields of its own few subjects.
+  const slices = () => Array.from({ length: CLIENTS }, () => Array.from({ length: SAVES_PER_CLIENT }, nextTarget));
+  const saveRun = async (one: (target: string, k: number) => Promise<number>) => {
+    const samples: number[] = [];
+    let errors = 0;
+    const work = slices();
+    const t = performance.now();
+    await Promise.all(
+      work.map(async (mine, k) => {
+        for (const target of mine)
+          await one(target, k).then(
+            (ms) => samples.push(ms),
+            () => errors++,
+          );
+      }),
+    );
+    return { samples, errors, perSecond: samples.length / ((performance.now() - t) / 1000) };
+  };
+  const cpuBeforeSaves = cpuMs();
+  const apiSaveRun = await saveRun((target) => saveOne(target));
+  const serverCpuPerSave = (cpuMs() - cpuBeforeSaves) / apiSaveRun.samples.length;
+  const savers = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: scratch.url });
+      c.on('error', () => {});
+      await c.connect();
+      return c;
+    }),
+  );
+  const rawSaveRun = await saveRun((target, k) => replaySave(savers[k]!, target));
+  await Promise.all(savers.map((c) => c.end()));
+  clearInterval(sampler);
+  // Every save the API answered wrote one value and one audit record, and nothing else.
+  const checker = new pg.Client({ connectionString: scratch.url });
+  await checker.connect();
+  const written = (
+    await checker.query(
+      `select count(d.id)::int as values, count(distinct d.subject_form_field_id)::int as fields, count(a.id)::int as audits
+     from item_data d left join audit_log a on a.entity_type = 'item_data' and a.entity_id = d.id and a.action = 'item_data.add'
+     where d.subject_form_field_id = any($1::uuid[])`,
+      [apiTargets],
+    )
+  ).rows[0] as { values: number; fields: number; audits: number };
+  await checker.end();
+  const answered = apiTargets.length - apiSaveRun.errors;
+  const intact = written.values === answered && written.fields === answered && written.audits === answered;
+  console.log(
+    `\n${CLIENTS} concurrent clients saving, ${SAVES_PER_CLIENT} saves each:` +
+      `\n  API: ${apiSaveRun.perSecond.toFixed(0)} saves/s, p50 / p95 / p99 ${fmt(apiSaveRun.samples)} ms, ${apiSaveRun.errors} errors` +
+      `\n  raw SQL: ${rawSaveRun.perSecond.toFixed(0)} saves/s, p50 / p95 / p99 ${fmt(rawSaveRun.samples)} ms, ${rawSaveRun.errors} errors` +
+      `\n  throughput API ÷ raw SQL: ${(apiSaveRun.perSecond / rawSaveRun.perSecond).toFixed(2)}; server CPU per save: ${serverCpuPerSave.toFixed(2)} ms` +
+      `\n  the API's ${answered} saves wrote ${written.values} values in ${written.fields} fields with ${written.audits} audit records: ${intact ? 'OK' : 'MISMATCH'}` +
+      `\n  server processes: peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} through both runs`,
+  );
+  const savesOk = saveP95 <= SAVE_BUDGET_MS && apiSaveRun.errors === 0 && intact;
+  process.exitCode = over === 0 && apiRun.errors === 0 && savesOk ? 0 : 1;
 } catch (e) {
   console.error(e);
   process.exitCode = 1;
