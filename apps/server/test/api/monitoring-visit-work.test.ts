@@ -128,6 +128,27 @@ describe('the work-day window on the subject visit page', () => {
     expectError(await save('late'), 403, 'monitoring_work_day_window');
   });
 
+  it('refuses the page’s other writes out of hours too: a form added, a section commented, a form and the visit validated', async () => {
+    const { sv, form, main } = await newForm();
+    await plan({ subjectVisitIdList: [sv.id] });
+    const comment = () =>
+      call(t.app, 'POST', `/SubjectsFormSection/${main.id}/Comment`, {
+        token: as('sitePi'),
+        body: { comment: 'ok', version: main.version },
+      });
+    clock(yesterdayAt('07:59:00'));
+    const writes = [
+      () => call(t.app, 'POST', '/SubjectsForm', { token: as('sitePi'), body: { formId: d.form.id, subjectVisitId: sv.id } }),
+      comment,
+      () => call(t.app, 'POST', '/SubjectsForm/QaValidate', { token: as('qa'), body: { subjectFormId: form.id } }),
+      () => call(t.app, 'POST', `/SubjectsVisit/${sv.id}/QaValidate`, { token: as('qa'), body: {} }),
+    ];
+    for (const write of writes) expectError(await write(), 403, 'monitoring_work_day_window', 'subjectVisitId');
+    clock(yesterdayAt('08:00:00'));
+    const res = await comment();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
   it('does not apply to an unconfirmed visit', async () => {
     const { sv, fields } = await newForm();
     await plan({ subjectVisitIdList: [sv.id] }, false);
