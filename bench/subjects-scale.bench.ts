@@ -244,9 +244,14 @@ try {
       req.end(payload);
     });
   const get = (role: (typeof roles)[number], url: string) => send(role, url);
-  const raw = new pg.Client({ connectionString: scratch.url });
-  raw.on('error', () => {});
-  await raw.connect();
+  /** A plain pg connection to the scratch database, as the raw SQL's clients use. */
+  const connected = async () => {
+    const c = new pg.Client({ connectionString: scratch.url });
+    c.on('error', () => {});
+    await c.connect();
+    return c;
+  };
+  const raw = await connected();
   const replay = async (c: pg.Client, statements: Statement[]) => {
     const t = performance.now();
     for (const s of statements) await c.query(s);
@@ -256,19 +261,21 @@ try {
   // The plans of the QA requests' statements on subjects and their counts (docs/performance.md), to BENCH_EXPLAIN.
   if (process.env.BENCH_EXPLAIN) {
     const out: string[] = [];
+    const explain = async (title: string, st: Statement) => {
+      const plan = await raw.query({ text: `explain (analyze, costs off, timing on) ${st.text}`, values: st.values });
+      out.push(`-- ${title}\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+    };
     for (const [title, url] of queries('qa')) {
       for (const st of captured.get(`qa ${url}`)!) {
         if (!/from "subject(s|_visits|_tallies|_visit_tallies)"/.test(st.text)) continue;
-        const plan = await raw.query({ text: `explain (analyze, costs off, timing on) ${st.text}`, values: st.values });
-        out.push(`-- ${title}\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+        await explain(title, st);
       }
     }
     // The save's statements into an empty field, each planned as it runs, in a transaction rolled back.
     await raw.query('begin');
     for (const st of saveStatementsFor(captured.get('save')!, savedIds, nextTarget())) {
       if (/^(begin|commit)$/i.test(st.text.trim())) continue;
-      const plan = await raw.query({ text: `explain (analyze, costs off, timing on) ${st.text}`, values: st.values });
-      out.push(`-- POST /ItemData\n${st.text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+      await explain('POST /ItemData', st);
     }
     await raw.query('rollback');
     fs.writeFileSync(process.env.BENCH_EXPLAIN, out.join('\n'));
@@ -333,14 +340,7 @@ try {
   const cpuBefore = cpuMs();
   const apiRun = await runFor((i) => get(mix[i]![0], mix[i]![1]));
   const serverCpuPerRequest = (cpuMs() - cpuBefore) / apiRun.samples.length;
-  const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      const c = new pg.Client({ connectionString: scratch.url });
-      c.on('error', () => {});
-      await c.connect();
-      return c;
-    }),
-  );
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, connected));
   const rawRun = await runFor((i, k) => replay(clients[k]!, captured.get(`${mix[i]![0]} ${mix[i]![1]}`)!));
   await Promise.all(clients.map((c) => c.end()));
   const ratio = apiRun.perSecond / rawRun.perSecond;
@@ -358,23 +358,18 @@ try {
   // The site PI saves a value into an empty field of one of the centre's screening forms (POST /ItemData: the value
   // and its audit record), beside the same request's statements replayed raw into another empty field.
   const saveStatements = captured.get('save')!;
-  const replaySave = async (c: pg.Client, target: string) => {
-    const t = performance.now();
-    try {
-      for (const st of saveStatementsFor(saveStatements, savedIds, target)) await c.query(st);
-    } catch (e) {
+  // A statement that fails leaves its transaction open: rolled back, so that the connection serves the next save.
+  const replaySave = (c: pg.Client, target: string) =>
+    replay(c, saveStatementsFor(saveStatements, savedIds, target)).catch(async (e: unknown) => {
       await c.query('rollback');
       throw e;
-    }
-    return performance.now() - t;
-  };
+    });
   const apiTargets: string[] = [];
   const saveOne = (target: string) => {
     apiTargets.push(target);
     return send('site', '/ItemData', saveBody(target));
   };
-  const rawSaver = new pg.Client({ connectionString: scratch.url });
-  await rawSaver.connect();
+  const rawSaver = await connected();
   for (let i = 0; i < 10; i++) {
     await saveOne(nextTarget());
     await replaySave(rawSaver, nextTarget());
@@ -413,20 +408,12 @@ try {
   const cpuBeforeSaves = cpuMs();
   const apiSaveRun = await saveRun((target) => saveOne(target));
   const serverCpuPerSave = (cpuMs() - cpuBeforeSaves) / apiSaveRun.samples.length;
-  const savers = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      const c = new pg.Client({ connectionString: scratch.url });
-      c.on('error', () => {});
-      await c.connect();
-      return c;
-    }),
-  );
+  const savers = await Promise.all(Array.from({ length: CLIENTS }, connected));
   const rawSaveRun = await saveRun((target, k) => replaySave(savers[k]!, target));
   await Promise.all(savers.map((c) => c.end()));
   clearInterval(sampler);
   // Every save the API answered wrote one value and one audit record, and nothing else.
-  const checker = new pg.Client({ connectionString: scratch.url });
-  await checker.connect();
+  const checker = await connected();
   const written = (
     await checker.query(
       `select count(d.id)::int as values, count(distinct d.subject_form_field_id)::int as fields, count(a.id)::int as audits
