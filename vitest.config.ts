@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
+      // Checks of the web app's sources that need no browser (the end-to-end suite covers the rest).
+      { test: { name: 'web-unit', include: ['apps/web/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server-api',

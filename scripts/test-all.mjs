@@ -118,7 +118,7 @@ async function e2eLane() {
   );
 }
 
-if (want('unit')) await vitest('unit', ['domain', 'server-unit']);
+if (want('unit')) await vitest('unit', ['domain', 'server-unit', 'web-unit']);
 // The date rules (docs/dates.md) with the machine in UTC+14 and in UTC−8: 22 hours apart, so a test that
 // takes "today" from the machine's clock fails in one of them at almost any hour, not three hours a day.
 const DATE_TESTS = ['packages/domain/src/time', 'packages/domain/src/subjects', 'apps/server/test/api/dates.test.ts'];

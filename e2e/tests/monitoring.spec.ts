@@ -143,6 +143,11 @@ test('the research statistic draws its three charts with their tables, also at 3
     await expect(page.getByRole('tabpanel', { name: tab }).locator('svg').first()).toBeVisible();
     await expect(page.getByRole('tabpanel', { name: tab }).getByRole('table')).toBeVisible();
   }
+  // Opened directly (a bookmark, a reload), the page loads the other features' strings it shows.
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Учитывать тестовых субъектов' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Визиты' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Визиты' }).getByRole('cell', { name: 'Не начат', exact: true })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('tab', { name: 'Субъекты' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Субъекты' }).getByRole('table')).toBeVisible();

@@ -13,6 +13,7 @@ import { ApprovalList } from './ApprovalList';
 import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
 import { GenerateDocumentsBar } from './GenerateDocumentsBar';
+import '../design/i18n';
 
 /** The tabs of the spec: the list, the approvals and the expired documents. */
 export const DOCUMENTS_TABS = ['list', 'approval', 'expired'] as const;

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { localTimeZone, noteAgeDays, todayIn, type ItemNoteRow, type NoteStatus } from '@edc/domain';
 import { noteColour } from '../subject-visit/NoteIndicator';
+import './i18n';
 
 /** The spec's note colours, in the shades the form's indicators use (white text stays readable on them). */
 export const noteStatusColour = noteColour;

@@ -14,6 +14,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { RuleReply } from '@edc/domain';
+import './i18n';
 
 /** "Validated" or "Not validated" (spec section 4: the rule's validated flag). */
 export function ValidatedChip({ validated }: { validated: boolean }) {

@@ -12,6 +12,7 @@ import {
   type SubjectFormBrief,
   type Typed,
 } from '@edc/domain';
+import './i18n';
 
 /** Display and typed forms of values (spec section 9: DD.MM.YYYY shown, DD/MM/YYYY typed, HH:mm). */
 

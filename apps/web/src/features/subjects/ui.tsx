@@ -11,6 +11,7 @@ import {
   type CompletedStatus,
   type SubjectStatus,
 } from '@edc/domain';
+import './i18n';
 
 /** The spec's colour names (section 4) as colours of the palette. */
 export const COLOUR_VALUES = {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompletedStatus, EntrySection, FormEntry, SummaryColumn } from '@edc/domain';
 import { visitStatusColour } from '../subjects/ui';
 import { cellText, sectionAnswer } from './cells';
+import '../subjects/i18n';
 
 /** The subject visit page with the entry's form open, at a field (of the design) when one is named. */
 export const entryHref = (e: FormEntry, formFieldId?: string) =>

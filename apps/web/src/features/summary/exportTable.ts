@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FormEntry, SummaryLayout } from '@edc/domain';
 import { cellText, columnHeader, sectionAnswer, toCsv } from './cells';
+import '../subjects/i18n';
 
 /** The shown table as a header and text rows: the numbers, the form index, each field and each section's answer. */
 export function tableText(layout: SummaryLayout, entries: readonly FormEntry[], t: TFunction, language: string) {

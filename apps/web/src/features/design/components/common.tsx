@@ -22,6 +22,7 @@ import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { currentLanguage } from '../../../app/i18n';
 import type { ResearchVersion } from '../api';
+import '../i18n';
 
 /** The server's message of a failed call (shown in the dialog that made it), or null. */
 export const errorText = (e: unknown): string | null => (e ? (e instanceof ApiError ? e.message : String(e)) : null);

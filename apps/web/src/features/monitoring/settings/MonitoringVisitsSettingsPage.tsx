@@ -29,6 +29,7 @@ import { ResearchPicker } from '../../design/components/ResearchPicker';
 import { displayDateTime, TimeStateChip } from '../../subjects/dialogs/MonitoringVisitsTab';
 import { usePlanMutations, usePlannedVisits } from './api';
 import { MonitoringVisitDialog } from './MonitoringVisitDialog';
+import '../../design/i18n';
 
 type Confirming = { kind: 'confirm' | 'delete'; visit: MonitoringVisit } | null;
 
