@@ -345,6 +345,21 @@ test('the subject page shows the audit trail: the changed value with its reason,
   await expect(trail.getByRole('row').filter({ hasText: 'Визит подписан' })).toHaveCount(0);
 });
 
+test('the audit trail jumps to its last page and back, its range written with its total', async ({ page }) => {
+  await signIn(page, 'coresearcher@demo.test');
+  await page.goto(`/subject/${ids.subject}/audit`);
+  const range = page.getByText(/^\d+–\d+ из \d+$/);
+  await expect(range).toHaveText(/^1–10 из \d+$/);
+  const total = Number((await range.textContent())!.split(' из ')[1]);
+  expect(total).toBeGreaterThan(10);
+  await page.getByRole('button', { name: 'Последняя страница' }).click();
+  await expect(range).toHaveText(`${Math.floor((total - 1) / 10) * 10 + 1}–${total} из ${total}`);
+  await expect(page.getByRole('button', { name: 'Следующая страница' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Первая страница' }).click();
+  await expect(range).toHaveText(`1–10 из ${total}`);
+  await expect(page.getByRole('button', { name: 'Предыдущая страница' })).toBeDisabled();
+});
+
 test('QA sees the form read-only', async ({ page }) => {
   await signIn(page, 'qa@demo.test');
   await page.goto(`/subjectVisit/${ids.unscheduled}`);

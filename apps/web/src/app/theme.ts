@@ -1,6 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 import { ruRU, enUS } from '@mui/material/locale';
 import type { Language } from '@edc/domain';
+import i18n from './i18n';
+import { countText } from './locale-format';
 
 /** Spec section 9: MUI breakpoints with lg at 1140. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1140, xl: 1536 } as const;
@@ -48,5 +50,33 @@ export function buildTheme(lang: Language) {
       },
     },
     lang === 'en' ? enUS : ruRU,
+    tablePaging(lang),
   );
+}
+
+/**
+ * Every server-paged table: first and last page buttons (a research's matrix runs to thousands of pages, and its
+ * last page costs what its first does) and the range and total written as the language writes numbers. Merged
+ * after MUI's locale, whose labels it replaces.
+ */
+function tablePaging(lang: Language) {
+  const t = i18n.getFixedT(lang, 'common');
+  const n = (value: number) => countText(value, lang);
+  return {
+    components: {
+      MuiTablePagination: {
+        defaultProps: {
+          showFirstButton: true,
+          showLastButton: true,
+          labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+            t('paging.shown', {
+              from: n(from),
+              to: n(to),
+              count: count === -1 ? t('paging.moreThan', { n: n(to) }) : n(count),
+            }),
+          getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => t(`paging.${type}`),
+        },
+      },
+    },
+  };
 }

@@ -221,8 +221,6 @@ export function Pager({
       onPageChange={(_, p) => onChange(p + 1, pageSize)}
       onRowsPerPageChange={(e) => onChange(1, Number(e.target.value))}
       labelRowsPerPage={t('centres:paging.perPage')}
-      labelDisplayedRows={({ from, to, count }) => t('centres:paging.shown', { from, to, count })}
-      getItemAriaLabel={(type) => t(`centres:paging.${type}`)}
       sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0 } } }}
     />
   );

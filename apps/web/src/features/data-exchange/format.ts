@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDisplayDate } from '@edc/domain';
+import { localeTag } from '../../app/locale-format';
 
 /** The most an import file may be (the server refuses larger XML: xml_too_large). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -15,8 +16,7 @@ export function dateTimeText(iso: string | null): string {
 
 /** A file size in B, KB, MB or GB, in the interface language. */
 export function sizeText(bytes: number, t: TFunction, lang: string): string {
-  const n = (value: number, digits: number) =>
-    value.toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU', { maximumFractionDigits: digits });
+  const n = (value: number, digits: number) => value.toLocaleString(localeTag(lang), { maximumFractionDigits: digits });
   if (bytes < 1024) return t('dataExchange:jobs.sizeB', { n: n(bytes, 0) });
   if (bytes < 1024 * 1024) return t('dataExchange:jobs.sizeKb', { n: n(bytes / 1024, 0) });
   if (bytes < 1024 * 1024 * 1024) return t('dataExchange:jobs.sizeMb', { n: n(bytes / 1024 / 1024, 1) });

@@ -14,7 +14,9 @@ import { PageTitle } from '../../shared/components/PageTitle';
 import { useSubjectContext } from '../subjects/api';
 import { SiteSelect } from '../subjects/SiteSelect';
 import { useRecordStatistic, useSubjectStatistic, useVisitStatistic } from './api';
-import { bandAxis, COUNT_AXIS, CountsTable, Loaded, VisitsChart } from './statisticParts';
+import { bandAxis, countAxis, countValue, CountsTable, Loaded, VisitsChart } from './statisticParts';
+import '../queries/i18n';
+import '../subjects/i18n';
 
 const TABS = ['subjects', 'records', 'visits'] as const;
 type StatTab = (typeof TABS)[number];
@@ -34,7 +36,8 @@ const RECORD_KEYS = ['newCount', 'updatedCount', 'resolutionProposedCount', 'clo
  * the notes of the whole research (the call takes no site).
  */
 export default function ResearchStatisticPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const valueFormatter = countValue(i18n.language);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const ctx = useSubjectContext();
@@ -58,8 +61,8 @@ export default function ResearchStatisticPage() {
             <BarChart
               {...size(650, 300)}
               xAxis={[bandAxis(SUBJECT_KEYS.map((k) => t(`statistic:subjects.${k}`)))]}
-              yAxis={COUNT_AXIS}
-              series={[{ data: SUBJECT_KEYS.map((k) => s[k]), label: t('statistic:count') }]}
+              yAxis={countAxis(i18n.language)}
+              series={[{ data: SUBJECT_KEYS.map((k) => s[k]), label: t('statistic:count'), valueFormatter }]}
             />
             <CountsTable
               head={[t('statistic:status'), t('statistic:count')]}
@@ -80,8 +83,13 @@ export default function ResearchStatisticPage() {
             <BarChart
               {...size(700, 400)}
               xAxis={[bandAxis(list.map((r) => t(`queries:type.${r.type}`)))]}
-              yAxis={COUNT_AXIS}
-              series={RECORD_KEYS.map((k) => ({ data: list.map((r) => r[k]), label: t(`statistic:records.${k}`), stack: 'all' }))}
+              yAxis={countAxis(i18n.language)}
+              series={RECORD_KEYS.map((k) => ({
+                data: list.map((r) => r[k]),
+                label: t(`statistic:records.${k}`),
+                stack: 'all',
+                valueFormatter,
+              }))}
             />
             <CountsTable
               head={[t('statistic:type'), ...RECORD_KEYS.map((k) => t(`statistic:records.${k}`))]}

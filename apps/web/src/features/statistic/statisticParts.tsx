@@ -12,10 +12,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubjectVisitsStatistic } from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
+import '../subjects/i18n';
+import { countText } from '../../app/locale-format';
 
 /** A query's loading and error states around its chart (spec section 8: the loading errors of statistics). */
-/** Counts are whole numbers: no ticks at 0.5. */
-export const COUNT_AXIS = [{ tickMinStep: 1 }];
+/**
+ * The count axis: whole numbers (no ticks at 0.5), written as the language writes them (a research of 70,000
+ * subjects has 1.4 million visits), with room for seven digits.
+ */
+export const countAxis = (lang: string) => [
+  { tickMinStep: 1, width: 72, valueFormatter: (value: number) => countText(value, lang) },
+];
+
+/** A bar's count in its tooltip, written as the axis writes it. */
+export const countValue = (lang: string) => (value: number | null) => (value === null ? '' : countText(value, lang));
 
 /** Every status label is shown, slanted, instead of the chart dropping the ones that would overlap. */
 export function bandAxis(data: string[]) {
@@ -42,6 +52,7 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
 
 /** The counts of a chart as a table (what the chart shows, for screen readers and exact numbers). */
 export function CountsTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  const { i18n } = useTranslation();
   return (
     <Box sx={{ overflowX: 'auto', mt: 2 }}>
       <Table size="small">
@@ -57,7 +68,7 @@ export function CountsTable({ head, rows }: { head: string[]; rows: (string | nu
             <TableRow key={String(r[0])}>
               {r.map((c, i) => (
                 <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
-                  {c}
+                  {typeof c === 'number' ? countText(c, i18n.language) : c}
                 </TableCell>
               ))}
             </TableRow>
@@ -76,7 +87,8 @@ export function VisitsChart({
   query: UseQueryResult<SubjectVisitsStatistic>;
   size: { width: number; height: number };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const valueFormatter = countValue(i18n.language);
   return (
     <Loaded query={query}>
       {(v) => (
@@ -84,10 +96,10 @@ export function VisitsChart({
           <BarChart
             {...size}
             xAxis={[bandAxis(v.statuses.map((s) => t(`subjects:completedStatus.${s.status}`)))]}
-            yAxis={COUNT_AXIS}
+            yAxis={countAxis(i18n.language)}
             series={[
-              { data: v.statuses.map((s) => s.onTime), label: t('statistic:visits.onTime'), color: '#2e7d32' },
-              { data: v.statuses.map((s) => s.overdue), label: t('statistic:visits.overdue'), color: '#c62828' },
+              { data: v.statuses.map((s) => s.onTime), label: t('statistic:visits.onTime'), color: '#2e7d32', valueFormatter },
+              { data: v.statuses.map((s) => s.overdue), label: t('statistic:visits.overdue'), color: '#c62828', valueFormatter },
             ]}
           />
           <CountsTable

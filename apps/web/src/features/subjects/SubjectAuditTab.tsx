@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type AuditRecordReply } from '@edc/domain';
 import { apiPage } from '../../shared/api/client';
 import { Loading } from '../../shared/components/Loading';
+import { localeTag } from '../../app/locale-format';
 
 /** The members of a record's values this tab shows; the rest stays in the full trail (Administration). */
 interface Values {
@@ -47,7 +48,7 @@ function useSubjectAuditTrail(subjectId: string, page: number, pageSize: number,
 }
 
 const when = (iso: string, lang: string) =>
-  new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'ru-RU', {
+  new Date(iso).toLocaleString(localeTag(lang), {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

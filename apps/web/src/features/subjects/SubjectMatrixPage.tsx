@@ -65,6 +65,7 @@ import { SubjectInfoDialog } from './dialogs/SubjectInfoDialog';
 import { VisitInfoDialog } from './dialogs/VisitInfoDialog';
 import { KioVisitDialog } from './dialogs/KioVisitDialog';
 import { CompletedStatusChip, SubjectStatusIcon } from './ui';
+import { countText } from '../../app/locale-format';
 
 const StatisticsDialog = lazy(() => import('./dialogs/StatisticsDialog'));
 
@@ -133,7 +134,7 @@ function Legend({ onClose }: { onClose: () => void }) {
 
 /** Subject Matrix (spec section 2): server-paged subjects with a column per visit, filters, actions and dialogs. */
 export default function SubjectMatrixPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const ctx = useSubjectContext();
@@ -295,7 +296,7 @@ export default function SubjectMatrixPage() {
                 label={
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     <SubjectStatusIcon status={s} />
-                    <span>{`${t(`subjects:subjectStatus.${s}`)} (${counts.data?.counts[s] ?? 0})`}</span>
+                    <span>{`${t(`subjects:subjectStatus.${s}`)} (${countText(counts.data?.counts[s] ?? 0, i18n.language)})`}</span>
                   </Stack>
                 }
               />
@@ -341,8 +342,13 @@ export default function SubjectMatrixPage() {
           rowsPerPageOptions={[...PAGE_SIZES]}
           onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
           labelRowsPerPage={t('subjects:matrix.rowsPerPage')}
-          // The floating Add button sits over the right edge: keep the page arrows clear of it.
-          sx={ctx.isSiteUser ? { pr: { xs: 9, sm: 10 } } : undefined}
+          // On a phone the toolbar wraps (four page buttons beside the page size); the floating Add button sits over the
+          // right edge: keep the page arrows clear of it.
+          sx={{
+            '.MuiTablePagination-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' }, pl: { xs: 0 } },
+            '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            ...(ctx.isSiteUser ? { pr: { xs: 9, sm: 10 } } : {}),
+          }}
         />
       )}
 
