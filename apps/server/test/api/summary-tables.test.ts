@@ -4,6 +4,7 @@ import { formFields, subjectFormFields } from '../../src/platform/db/schema/inde
 import { makeResearch } from '../support/factories.js';
 import { daysAgo, subjectsApi } from '../support/subject-factories.js';
 import { call, callsAs, expectError } from '../support/test-app.js';
+import { compactTallies } from '../../src/modules/subjects/subject-tallies.repo.js';
 import { setupEntryApp } from './data-entry-support.js';
 import { uniq } from './design-support.js';
 
@@ -172,6 +173,84 @@ describe('GET /SubjectsForm/ByForm', () => {
     expect(other.body.totalCount).toBe(0);
     const site1 = await byForm(as('qa'), `&researchOrganisationId=${w.site.id}&screeningNumber=${tag}`);
     expect(site1.body.totalCount).toBe(3);
+  });
+
+  it('totals the entries from the kept counts, by centre and with test subjects, as a count of the entries would', async () => {
+    // form_entry_tallies (migration 0033) against the entries themselves, after changes of every kind.
+    const counted = async (opts: { centre?: string; withTest?: boolean } = {}) => {
+      const res = (await db().execute(sql`
+        select count(*)::int as n from subject_forms sf
+        join subjects s on s.id = sf.subject_id and s.deleted_at is null
+        join subject_visits sv on sv.id = sf.subject_visit_id and sv.deleted_at is null
+        where sf.form_id = ${d.form.id} and sf.deleted_at is null
+          and (${opts.centre ?? null}::uuid is null or s.research_organisation_id = ${opts.centre ?? null}::uuid)
+          and (${opts.withTest ?? false} or not s.is_test)`)) as unknown as { rows: { n: number }[] };
+      return res.rows[0]!.n;
+    };
+    const totals = async () => ({
+      qa: (await byForm(as('qa'), '')).body.totalCount,
+      withTest: (await byForm(as('qa'), '&withTestSubjects=true')).body.totalCount,
+      site1: (await byForm(as('qa'), `&researchOrganisationId=${w.site.id}`)).body.totalCount,
+      site2Own: (await byForm(w.site2.token, '')).body.totalCount,
+    });
+    const expected = async () => ({
+      qa: await counted(),
+      withTest: await counted({ withTest: true }),
+      site1: await counted({ centre: w.site.id }),
+      site2Own: await counted({ centre: w.site2Centre.id }),
+    });
+    const before = await totals();
+    expect(before).toEqual(await expected());
+    expect(before.withTest).toBe(before.qa + 1);
+
+    // A subject deleted through the API takes its entry out; a subject moved to site 02, a visit deleted and a
+    // form deleted, as a repair might, move or drop theirs.
+    const gone = await enrol(as('sitePi'), `${uniq('SUMD')}-1`);
+    expect((await totals()).qa).toBe(before.qa + 1);
+    const subjectOf = async (subjectFormId: string) =>
+      ((await db().execute(sql`select subject_id, subject_visit_id from subject_forms where id = ${subjectFormId}`)) as any)
+        .rows[0];
+    const g = await subjectOf(gone.subjectFormId);
+    const del = await call(t.app, 'DELETE', `/Subjects/${g.subject_id}`, { token: as('sitePi') });
+    expect(del.status, JSON.stringify(del.body)).toBeLessThan(300);
+    expect(await totals()).toEqual(before);
+
+    const moved = await subjectOf(entries[0]!.subjectFormId);
+    await db()
+      .execute(sql`update subjects set research_organisation_id = ${w.site2Centre.id}, identification_seq = identification_seq + 100000
+                        where id = ${moved.subject_id}`);
+    expect(await totals()).toEqual(await expected());
+    expect((await totals()).site2Own).toBe(before.site2Own + 1);
+    await db().execute(sql`update subject_visits set deleted_at = now() where id = ${moved.subject_visit_id}`);
+    expect(await totals()).toEqual(await expected());
+    await db().execute(sql`update subject_visits set deleted_at = null where id = ${moved.subject_visit_id}`);
+    await db()
+      .execute(sql`update subjects set research_organisation_id = ${w.site.id}, identification_seq = identification_seq - 100000
+                        where id = ${moved.subject_id}`);
+    expect(await totals()).toEqual(before);
+    await db().execute(sql`update subject_forms set deleted_at = now() where id = ${entries[0]!.subjectFormId}`);
+    expect((await totals()).qa).toBe(before.qa - 1);
+    expect(await totals()).toEqual(await expected());
+    await db().execute(sql`update subject_forms set deleted_at = null where id = ${entries[0]!.subjectFormId}`);
+    // Folded into one row per key, the same totals.
+    await compactTallies(db());
+    expect(await totals()).toEqual(before);
+  });
+
+  it('reads a page in the second half from the end, in the same order as from the start', async () => {
+    const all = (await byForm(as('qa'), '&withTestSubjects=true&pageSize=50')).body;
+    expect(all.totalCount).toBeGreaterThanOrEqual(5);
+    const order = all.data.map((e: any) => e.subjectFormId);
+    const paged: string[] = [];
+    for (let page = 1; (page - 1) * 2 < all.totalCount; page++) {
+      const res = await byForm(as('qa'), `&withTestSubjects=true&pageSize=2&page=${page}`);
+      expect(res.body.totalCount).toBe(all.totalCount);
+      paged.push(...res.body.data.map((e: any) => e.subjectFormId));
+    }
+    expect(paged).toEqual(order);
+    // A page past the end is empty.
+    const past = await byForm(as('qa'), `&withTestSubjects=true&pageSize=2&page=${Math.ceil(all.totalCount / 2) + 1}`);
+    expect(past.body.data).toEqual([]);
   });
 
   it('names the field of a bad request (400) and answers 404 for a form of another research', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { subjectTallies, subjectVisitTallies } from '../../platform/db/schema/index.js';
+import { formEntryTallies, subjectTallies, subjectVisitTallies } from '../../platform/db/schema/index.js';
 import type { SubjectFilters } from './subjects.repo.js';
 import type { SubjectScope } from './subjects.policy.js';
 
@@ -13,7 +13,11 @@ import type { SubjectScope } from './subjects.policy.js';
 /** Whether the tallies answer a count with these filters: scope, status and test subjects only, no number search. */
 export const talliesAnswer = (f: SubjectFilters) => !f.screeningNumber && !f.randomisationNumber && !f.identificationNumber;
 
-function scopeOf<T extends typeof subjectTallies | typeof subjectVisitTallies>(t: T, scope: SubjectScope, withoutTest?: boolean) {
+function scopeOf<T extends typeof subjectTallies | typeof subjectVisitTallies | typeof formEntryTallies>(
+  t: T,
+  scope: SubjectScope,
+  withoutTest?: boolean,
+) {
   return and(
     eq(t.researchId, scope.researchId),
     scope.centreId ? eq(t.researchOrganisationId, scope.centreId) : undefined,
@@ -48,6 +52,17 @@ export async function visitTallyByStatus(db: Db, scope: SubjectScope, opts: { wi
     .from(t)
     .where(scopeOf(t, scope, opts.withoutTest))
     .groupBy(t.formCompletedStatus);
+}
+
+/** The live entries of a form in a scope (migration 0033), as countEntries counts them without a number search. */
+export async function formEntryTallyTotal(db: Db, formId: string, scope: SubjectScope, withoutTest: boolean): Promise<number> {
+  if (scope.empty) return 0;
+  const t = formEntryTallies;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) })
+    .from(t)
+    .where(and(eq(t.formId, formId), scopeOf(t, scope, withoutTest)));
+  return row?.n ?? 0;
 }
 
 /** Folds the signed rows into one per key (one compaction at a time; the others return at once). */

@@ -15,7 +15,7 @@ import {
 } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { researchOrganisations, subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
-import { offsetOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
+import { pageWindow, searchAny, type PageQuery } from '../../platform/http/paging.js';
 import type { SubjectScope } from './subjects.policy.js';
 
 export type SubjectRow = typeof subjects.$inferSelect;
@@ -154,17 +154,15 @@ export async function listSubjects(
   page: PageQuery,
   total?: number,
 ): Promise<MatrixRecord[]> {
-  const offset = offsetOf(page);
-  const fromEnd = total !== undefined && offset > total / 2 && offset < total;
+  const { fromEnd, limit, offset } = pageWindow(page, total);
   const order = subjectsOrder(sorts, { reverse: fromEnd });
-  const limit = fromEnd ? Math.min(page.pageSize, total - offset) : page.pageSize;
   const pageIds = db
     .select({ id: subjects.id })
     .from(subjects)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(fromEnd ? total - offset - limit : offset);
+    .offset(offset);
   const rows = await db
     .select(matrixRecord)
     .from(subjects)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { formCompletedStatus, type EntrySection, type FormEntry } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -14,7 +14,10 @@ import {
   subjectVisits,
   visits,
 } from '../../platform/db/schema/index.js';
-import { offsetOf, type PageQuery } from '../../platform/http/paging.js';
+import { pageWindow, type PageQuery } from '../../platform/http/paging.js';
+import { subjectsWhere } from '../subjects/subjects.repo.js';
+import type { SubjectScope } from '../subjects/subjects.policy.js';
+import { formEntryTallyTotal } from '../subjects/subject-tallies.repo.js';
 
 /**
  * The entries (subject forms) of one form of the design across subjects, for the summary tables and the
@@ -167,20 +170,45 @@ const base = (db: Db) =>
 
 export type EntryRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 
-/** One page of entries: by screening number, then the visit's repeat and date, then the form's repeat. */
-export async function listEntries(db: Db, where: SQL | undefined, page: PageQuery): Promise<EntryRow[]> {
-  return base(db)
+/** The entries' order: by screening number, then the visit's repeat and date, then the form's repeat (all reversed for a page read from the end). */
+function entriesOrder(reverse: boolean): SQL[] {
+  const by = reverse ? desc : asc;
+  return [
+    by(subjects.screeningNumber),
+    by(subjects.id),
+    by(subjectVisits.repeatIndex),
+    by(subjectVisits.date),
+    by(subjectForms.repeatedIndex),
+    by(subjectForms.id),
+  ];
+}
+
+/** One page of entries; given the total, a page in the second half is read from the end (pageWindow). */
+export async function listEntries(db: Db, where: SQL | undefined, page: PageQuery, total?: number): Promise<EntryRow[]> {
+  const { fromEnd, limit, offset } = pageWindow(page, total);
+  const rows = await base(db)
     .where(where)
-    .orderBy(
-      asc(subjects.screeningNumber),
-      asc(subjects.id),
-      asc(subjectVisits.repeatIndex),
-      asc(subjectVisits.date),
-      asc(subjectForms.repeatedIndex),
-      asc(subjectForms.id),
-    )
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+    .orderBy(...entriesOrder(fromEnd))
+    .limit(limit)
+    .offset(offset);
+  return fromEnd ? rows.reverse() : rows;
+}
+
+/**
+ * A page of a form's entries in a scope with their total: without a number search the total is the kept count
+ * (form_entry_tallies, migration 0033) rather than a count over the form's entries, and it comes first, so that a
+ * page in the second half is read from the end.
+ */
+export async function entriesPage(
+  db: Db,
+  formId: string,
+  filter: { scope: SubjectScope; withoutTest: boolean; screeningNumber?: string | undefined },
+  page: PageQuery,
+): Promise<{ rows: EntryRow[]; total: number }> {
+  const { scope, withoutTest, screeningNumber } = filter;
+  const where = entriesWhere(formId, subjectsWhere(scope, { withoutTest, screeningNumber }));
+  const total = screeningNumber ? await countEntries(db, where) : await formEntryTallyTotal(db, formId, scope, withoutTest);
+  return { rows: await listEntries(db, where, page, total), total };
 }
 
 export async function countEntries(db: Db, where: SQL | undefined): Promise<number> {

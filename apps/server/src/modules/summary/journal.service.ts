@@ -5,17 +5,7 @@ import type { ActorCaller } from '../../platform/http/caller.js';
 import { pageOf } from '../../platform/http/paging.js';
 import { siteActor } from '../data-entry/data-entry.context.js';
 import { canEditForm } from '../data-entry/entry-rules.js';
-import { subjectsWhere } from '../subjects/subjects.repo.js';
-import {
-  countEntries,
-  entriesOf,
-  entriesWhere,
-  findForm,
-  findFormSection,
-  formLayout,
-  listEntries,
-  researchSections,
-} from './form-entries.repo.js';
+import { entriesOf, entriesPage, findForm, findFormSection, formLayout, researchSections } from './form-entries.repo.js';
 import { assertInResearch, assertScreen, entriesScope } from './summary.policy.js';
 import { formColumns } from './summary.service.js';
 
@@ -34,11 +24,9 @@ export async function journalEntries(deps: Deps, q: z.infer<typeof journalQuery>
   const section = await findFormSection(db, q.formSectionId);
   const form = assertInResearch(section ? await findForm(db, section.formId) : undefined, researchId, 'formSectionId');
   const { scope, withoutTest } = await entriesScope(db, actor, researchId, q);
-  const where = entriesWhere(form.id, subjectsWhere(scope, { withoutTest, screeningNumber: q.screeningNumber }));
   const page = { page: q.page, pageSize: q.pageSize };
-  const [rows, total, layout] = await Promise.all([
-    listEntries(db, where, page),
-    countEntries(db, where),
+  const [{ rows, total }, layout] = await Promise.all([
+    entriesPage(db, form.id, { scope, withoutTest, screeningNumber: q.screeningNumber }, page),
     formLayout(db, form.id, section!.id),
   ]);
   const entries = await entriesOf(

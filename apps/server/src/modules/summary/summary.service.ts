@@ -3,8 +3,7 @@ import type { FieldType, SummaryColumn, SummaryFormOption, SummaryLayout, summar
 import type { Deps } from '../../platform/deps.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { pageOf } from '../../platform/http/paging.js';
-import { subjectsWhere } from '../subjects/subjects.repo.js';
-import { countEntries, entriesOf, entriesWhere, findForm, formLayout, listEntries, researchForms } from './form-entries.repo.js';
+import { entriesOf, entriesPage, findForm, formLayout, researchForms } from './form-entries.repo.js';
 import { assertInResearch, assertScreen, entriesScope } from './summary.policy.js';
 
 /**
@@ -42,11 +41,9 @@ export async function summaryEntries(deps: Deps, q: z.infer<typeof summaryEntrie
   const researchId = assertScreen(caller.actor, 'summary');
   const form = assertInResearch(await findForm(db, q.formId), researchId, 'formId');
   const { scope, withoutTest } = await entriesScope(db, caller.actor, researchId, q);
-  const where = entriesWhere(form.id, subjectsWhere(scope, { withoutTest, screeningNumber: q.screeningNumber }));
   const page = { page: q.page, pageSize: q.pageSize };
-  const [rows, total, layout] = await Promise.all([
-    listEntries(db, where, page),
-    countEntries(db, where),
+  const [{ rows, total }, layout] = await Promise.all([
+    entriesPage(db, form.id, { scope, withoutTest, screeningNumber: q.screeningNumber }, page),
     formLayout(db, form.id),
   ]);
   const data = await entriesOf(

@@ -8,6 +8,18 @@ export interface PageQuery {
 /** Rows to skip for a page (pages are numbered from 1). */
 export const offsetOf = (q: PageQuery) => (q.page - 1) * q.pageSize;
 
+/**
+ * The rows a page reads. Given the total, a page in the second half is read from the end: the order reversed, as
+ * many rows as the page holds skipped from the end, then turned back (`fromEnd`), so that the last page of a large
+ * list costs what the first does (docs/subjects.md "At scale").
+ */
+export function pageWindow(q: PageQuery, total?: number): { fromEnd: boolean; limit: number; offset: number } {
+  const offset = offsetOf(q);
+  if (total === undefined || offset <= total / 2 || offset >= total) return { fromEnd: false, limit: q.pageSize, offset };
+  const limit = Math.min(q.pageSize, total - offset);
+  return { fromEnd: true, limit, offset: total - offset - limit };
+}
+
 /** The `{ data, page, pageSize, totalCount }` reply of a paged list. */
 export const pageOf = <T>(data: T[], totalCount: number, q: PageQuery) => ({
   data,

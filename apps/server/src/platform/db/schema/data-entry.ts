@@ -65,6 +65,22 @@ export const subjectForms = pgTable(
   ],
 );
 
+/**
+ * The live entries of each form (live subject forms in live visits of live subjects) per centre, kept by the writes
+ * (migration 0033's triggers, signed rows folded by compact_subject_tallies(); docs/reports.md "At scale").
+ */
+export const formEntryTallies = pgTable(
+  'form_entry_tallies',
+  {
+    formId: uuid('form_id').notNull(),
+    researchId: uuid('research_id').notNull(),
+    researchOrganisationId: uuid('research_organisation_id').notNull(),
+    isTest: boolean('is_test').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('form_entry_tallies_form_idx').on(t.formId, t.researchOrganisationId)],
+);
+
 /** The form's status history (spec section 4: Created, Complete, QaValidated, RevertQaValidate, ...). */
 export const subjectFormLogs = pgTable(
   'subject_form_logs',
