@@ -4,7 +4,8 @@
 // server, database bench_scale18_<pid>, dropped at the end), starts the server as `npm start` does (production:
 // compiled serialisation, compression; SERVER_PROCESSES when --processes > 1) and measures every matrix query for a
 // QA specialist, an administrator and a site PI, single client and `clients` concurrent clients, beside the raw SQL of
-// the same request: the statements the request sent, captured once and replayed on a plain pg client. Then data
+// the same request: the statements the request sent, captured once and replayed on a plain pg client; with them the
+// first and last page of the summary table of a form every subject has (QA and site PI). Then data
 // entry at that size: every subject has a screening form with values (bench/scale/entries.ts), and the site PI saves
 // values into its empty fields, single client and concurrent clients, beside the same statements replayed raw.
 import { execFileSync, spawn } from 'node:child_process';
@@ -60,9 +61,12 @@ try {
   const rid = loaded.researchId;
   const lastPage = (n: number) => Math.max(1, Math.ceil(n / 50));
   const perCentre = Math.ceil(SUBJECTS / CENTRES);
-  const queries = (role: 'qa' | 'admin' | 'site') => {
+  // The screening form every subject has (bench/scale/entries.ts), once designed: its summary table has an entry a subject.
+  let entryFormId = '';
+  const queries = (role: 'qa' | 'admin' | 'site'): (readonly [string, string])[] => {
     const r = role === 'admin' ? `&researchId=${rid}` : '';
     const rows = role === 'site' ? perCentre : SUBJECTS;
+    const entries = `/SubjectsForm/ByForm?formId=${entryFormId}&pageSize=50`;
     return [
       ['list, page 1', `/Subjects?Page=1&PageSize=50${r}`],
       ['status filter + sort', `/Subjects?Page=1&PageSize=50&statusList=Randomised&sortByScrNumber=asc${r}`],
@@ -72,7 +76,14 @@ try {
       ['sort by screening number desc', `/Subjects?Page=1&PageSize=50&sortByScrNumber=desc${r}`],
       ['SubjectVisitsStatistic', `/Statistic/SubjectVisitsStatistic/${rid}`],
       ['SubjectStatistic', `/Statistic/SubjectStatistic/${rid}`],
-    ] as const;
+      // The summary tables are the research's employees' (an administrator without one has no summary screen).
+      ...(role === 'admin'
+        ? []
+        : ([
+            ['summary table, page 1', `${entries}&page=1`],
+            [`summary table, last page (${lastPage(rows)})`, `${entries}&page=${lastPage(rows)}`],
+          ] as const)),
+    ];
   };
   const roles = ['qa', 'admin', 'site'] as const;
 
@@ -107,6 +118,7 @@ try {
   }
   // Data entry: a screening form for every subject, some of its fields filled in (bench/scale/entries.ts).
   const design = await designEntryForm((o) => inProcess.inject(o), tokens.admin, scratch.url, rid);
+  entryFormId = design.formId;
   const firstRow = async (q: ReturnType<typeof sql>) =>
     ((await database.db.execute(q)) as unknown as { rows: Record<string, string>[] }).rows[0]!;
   const siteUser = await firstRow(sql`select id from users where email = ${USERS.site}`);
