@@ -127,6 +127,51 @@ test('an administrator plans and confirms a visit of site 01 for the demo monito
   await expect(planned).toHaveCount(0);
 });
 
+test("a planner finds a visit to choose by its subject's screening number, and editing the plan keeps it", async ({ page }) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/researchSettings/monitoringVisits');
+  await page.getByRole('button', { name: 'Запланировать визит' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый мониторинговый визит' });
+  await dialog.getByLabel('Начало').fill(`${day(-1)}T00:00`);
+  await dialog.getByLabel('Окончание').fill(`${day(7)}T00:00`);
+  await dialog.getByRole('combobox', { name: 'Организация мониторинга' }).click();
+  await page.getByRole('option', { name: /КИО Мониторинг/ }).click();
+  await dialog.getByRole('combobox', { name: 'Мониторы' }).click();
+  await page.getByRole('option', { name: /Мониторова/ }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel('Рабочее время с').fill('00:00:00');
+  await dialog.getByLabel('Рабочее время до').fill('23:59:59');
+  // The choice is searched on the server by screening number: any subject of the research, not only the first ones.
+  const visits = dialog.getByRole('combobox', { name: 'Выбранные визиты' });
+  const searched = page.waitForRequest((r) => /\/api\/Subjects\?.*screeningNumber=S-003/.test(r.url()));
+  await visits.fill('S-003');
+  await searched;
+  await page.getByRole('option', { name: /^S-003 · Скрининг · / }).click();
+  await visits.fill('S-004');
+  await page.getByRole('option', { name: /^S-004 · Скрининг · / }).click();
+  // The first choice stays chosen, with its label, while another subject is searched.
+  await expect(dialog.getByRole('button', { name: /^S-003 · Скрининг · / })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^S-004 · Скрининг · / })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+
+  const planned = page.getByTestId('planned-visit').filter({ hasText: 'Выбранные визиты: 2' });
+  await expect(planned).toHaveCount(1);
+  await planned.getByRole('button', { name: 'Изменить' }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменение мониторингового визита' });
+  await expect(edit.getByRole('button', { name: /^S-003 · Скрининг · / })).toBeVisible();
+  await edit.getByRole('combobox', { name: 'Выбранные визиты' }).fill('S-001');
+  await page.getByRole('option', { name: /^S-001 · Скрининг · / }).click();
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit).toBeHidden();
+  const edited = page.getByTestId('planned-visit').filter({ hasText: 'Выбранные визиты: 3' });
+  await expect(edited).toHaveCount(1);
+  await edited.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить мониторинговый визит?' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(edited).toHaveCount(0);
+});
+
 test('the research statistic draws its three charts with their tables, also at 390 px', async ({ page }) => {
   await signIn(page, 'kio@demo.test');
   await page

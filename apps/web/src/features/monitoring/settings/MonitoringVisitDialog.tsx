@@ -18,7 +18,15 @@ import {
 import { FormDialog } from '../../../shared/components/FormDialog';
 import { useVisits } from '../../design/api';
 import { displayDate } from '../../subjects/ui';
-import { useCentreEmployees, useCentresOfType, usePlanMutations, useResearchSubjects, type PlanBody } from './api';
+import {
+  useCentreEmployees,
+  useCentresOfType,
+  useChosenSubjectVisits,
+  usePlanMutations,
+  useSubjectVisitChoices,
+  type PlanBody,
+} from './api';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 
 /** An ISO instant as the value of a datetime-local input (local time, minutes). */
 function toLocalInput(iso: string | undefined): string {
@@ -71,19 +79,26 @@ export function MonitoringVisitDialog({
   const sites = useCentresOfType(researchId, 'Site');
   const testSites = useCentresOfType(researchId, 'TestSite');
   const employees = useCentreEmployees(centre);
-  const subjects = useResearchSubjects(researchId, mode === 'visits');
+  const [search, setSearch] = useState('');
+  const subjects = useSubjectVisitChoices(researchId, useDebouncedValue(search.trim(), 300), mode === 'visits');
+  const chosenSubjects = useChosenSubjectVisits(visit && !visit.siteId ? visit.id : null);
   const visits = useVisits(researchId, null);
   const { save } = usePlanMutations();
 
-  const options = useMemo(() => {
+  // "S-001 · Визит 1 · 02.03.2026" for every visit seen: the search's, and the chosen ones of a visit being edited,
+  // so that a chosen visit keeps its label whatever is searched next.
+  const labelOf = useMemo(() => {
     const titles = new Map((visits.data ?? []).map((v) => [v.id, v.title]));
-    return (subjects.data?.data ?? []).flatMap((s) =>
-      s.subjectVisitList.map((sv) => ({
-        id: sv.id,
-        label: `${s.screeningNumber} · ${titles.get(sv.visitId) ?? ''} · ${displayDate(sv.date)}`,
-      })),
-    );
-  }, [subjects.data, visits.data]);
+    const map = new Map<string, string>();
+    for (const s of [...(chosenSubjects.data ?? []), ...(subjects.data?.data ?? [])])
+      for (const sv of s.subjectVisitList)
+        map.set(sv.id, `${s.screeningNumber} · ${titles.get(sv.visitId) ?? ''} · ${displayDate(sv.date)}`);
+    return map;
+  }, [subjects.data, chosenSubjects.data, visits.data]);
+  const options = useMemo(
+    () => (subjects.data?.data ?? []).flatMap((s) => s.subjectVisitList.map((sv) => sv.id)),
+    [subjects.data],
+  );
   const labels: Record<Field, string> = {
     startDate: t('monitoringVisits:settings.start'),
     endDate: t('monitoringVisits:settings.end'),
@@ -220,15 +235,23 @@ export function MonitoringVisitDialog({
         ) : (
           <Autocomplete
             multiple
+            // Ids: the chosen ones stay chosen whatever the search shows; the server does the filtering.
             options={options}
-            value={options.filter((o) => chosen.includes(o.id))}
-            onChange={(_, v) => setChosen(v.map((o) => o.id))}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={subjects.isPending}
+            value={chosen}
+            onChange={(_, v) => setChosen(v)}
+            getOptionLabel={(id) => labelOf.get(id) ?? '…'}
+            filterOptions={(ids) => ids}
+            filterSelectedOptions
+            inputValue={search}
+            onInputChange={(_, value, reason) => {
+              if (reason !== 'reset') setSearch(value);
+            }}
+            loading={subjects.isFetching || chosenSubjects.isLoading}
             renderInput={(params) => (
               <TextField
                 {...params}
                 label={labels.subjectVisitIdList}
+                placeholder={t('monitoringVisits:settings.visitsSearch')}
                 error={Boolean(errors.subjectVisitIdList ?? errors.siteId)}
                 helperText={errors.subjectVisitIdList ?? errors.siteId}
               />

@@ -54,17 +54,41 @@ export function useCentreEmployees(researchOrganisationId: string) {
   });
 }
 
-/** Subjects of the research with their visits: the choice of visits one by one (the first 50 subjects). */
-export function useResearchSubjects(researchId: string | null, enabled: boolean) {
+/**
+ * The visits to choose one by one: the subjects of the research whose screening number contains `search` (the first
+ * 10, searched on the server, so that any of 70,000 subjects can be found), with their visits.
+ */
+export function useSubjectVisitChoices(researchId: string | null, search: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['subjects', 'forMonitoring', researchId],
+    queryKey: ['subjects', 'forMonitoring', researchId, search],
     queryFn: ({ signal }) =>
       apiPage<SubjectWithVisits>('/Subjects', {
         signal,
         quietErrors: true,
-        query: { researchId: researchId ?? undefined, PageSize: 50 },
+        query: { researchId: researchId ?? undefined, PageSize: 10, ...(search ? { screeningNumber: search } : {}) },
       }),
     enabled: enabled && Boolean(researchId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A planned visit's chosen visits, as the subjects owning them with only those cells (every page): their labels. */
+export function useChosenSubjectVisits(monitoringVisitId: string | null) {
+  return useQuery({
+    queryKey: ['subjects', 'monitoringVisitChosen', monitoringVisitId],
+    queryFn: async ({ signal }) => {
+      const all: SubjectWithVisits[] = [];
+      for (let page = 1; ; page++) {
+        const reply = await apiPage<SubjectWithVisits>(`/Subjects/MonitoringVisit/${monitoringVisitId}`, {
+          signal,
+          quietErrors: true,
+          query: { Page: page, PageSize: 50 },
+        });
+        all.push(...reply.data);
+        if (reply.data.length === 0 || all.length >= reply.totalCount) return all;
+      }
+    },
+    enabled: Boolean(monitoringVisitId),
   });
 }
 
