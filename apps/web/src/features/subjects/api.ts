@@ -12,7 +12,7 @@ import type {
   SubjectWithVisits,
   VisitType,
 } from '@edc/domain';
-import { api, apiPage } from '../../shared/api/client';
+import { api, apiAllPages, apiPage } from '../../shared/api/client';
 import { currentEmployee, useMe } from '../identity/api';
 
 export type Visit = design.Visit;
@@ -151,15 +151,15 @@ export function useResearch(researchId: string | null) {
   });
 }
 
-/** The research's site centres (the site filter of qa and kio). */
+/** The research's site centres, every one of them (the site filter of qa and kio; a large trial has hundreds). */
 export function useSites(researchId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['researchOrganisations', researchId, 'Site'],
     queryFn: ({ signal }) =>
-      api.get<ResearchOrganisation[]>('/ResearchOrganisations', {
+      apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
         signal,
         quietErrors: true,
-        query: { researchId: researchId ?? undefined, organisationTypeString: 'Site', pageSize: 50 },
+        query: { researchId: researchId ?? undefined, organisationTypeString: 'Site' },
       }),
     enabled: enabled && Boolean(researchId),
     staleTime: 60_000,

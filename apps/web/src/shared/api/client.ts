@@ -1,7 +1,8 @@
 import { enqueueSnackbar } from 'notistack';
 import i18n from 'i18next';
 import { endSession, getToken } from './session';
-import { localTimeZone, TIME_ZONE_HEADER } from '@edc/domain';
+import { localTimeZone, MAX_PAGE_SIZE, TIME_ZONE_HEADER } from '@edc/domain';
+import { collectPages } from './all-pages';
 
 export interface ApiErrorItem {
   code: string;
@@ -183,6 +184,15 @@ export async function apiPage<T>(path: string, options: Omit<RequestOptions, 'me
     pageSize: reply.pageSize ?? reply.data?.length ?? 0,
     totalCount: reply.totalCount ?? 0,
   };
+}
+
+/** Every item of a paged list (collectPages), `pageSize` a page: at most what the list allows (100, 50 for subjects). */
+export function apiAllPages<T>(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+  pageSize: number = MAX_PAGE_SIZE,
+): Promise<T[]> {
+  return collectPages((page) => apiPage<T>(path, { ...options, query: { ...options.query, page, pageSize } }));
 }
 
 export const api = {

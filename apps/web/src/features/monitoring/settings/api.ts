@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Employee, MonitoringVisit, ResearchOrganisation, SubjectWithVisits } from '@edc/domain';
-import { api, apiPage } from '../../../shared/api/client';
+import { api, apiAllPages, apiPage } from '../../../shared/api/client';
 
 /** What the plan dialog sends (docs/monitoring-visits.md, POST and PUT /MonitoringVisits). */
 export interface PlanBody {
@@ -29,15 +29,15 @@ export function usePlannedVisits(researchId: string | null, confirmed: boolean, 
   });
 }
 
-/** The research's centres of one type (KIO centres plan visits; Site and TestSite centres are covered). */
+/** The research's centres of one type, every one (KIO centres plan visits; Site and TestSite centres are covered). */
 export function useCentresOfType(researchId: string | null, type: 'Kio' | 'Site' | 'TestSite') {
   return useQuery({
     queryKey: ['researchOrganisations', researchId, type],
     queryFn: ({ signal }) =>
-      api.get<ResearchOrganisation[]>('/ResearchOrganisations', {
+      apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
         signal,
         quietErrors: true,
-        query: { researchId: researchId ?? undefined, organisationTypeString: type, pageSize: 50 },
+        query: { researchId: researchId ?? undefined, organisationTypeString: type },
       }),
     enabled: Boolean(researchId),
     staleTime: 60_000,
@@ -76,18 +76,8 @@ export function useSubjectVisitChoices(researchId: string | null, search: string
 export function useChosenSubjectVisits(monitoringVisitId: string | null) {
   return useQuery({
     queryKey: ['subjects', 'monitoringVisitChosen', monitoringVisitId],
-    queryFn: async ({ signal }) => {
-      const all: SubjectWithVisits[] = [];
-      for (let page = 1; ; page++) {
-        const reply = await apiPage<SubjectWithVisits>(`/Subjects/MonitoringVisit/${monitoringVisitId}`, {
-          signal,
-          quietErrors: true,
-          query: { Page: page, PageSize: 50 },
-        });
-        all.push(...reply.data);
-        if (reply.data.length === 0 || all.length >= reply.totalCount) return all;
-      }
-    },
+    queryFn: ({ signal }) =>
+      apiAllPages<SubjectWithVisits>(`/Subjects/MonitoringVisit/${monitoringVisitId}`, { signal, quietErrors: true }, 50),
     enabled: Boolean(monitoringVisitId),
   });
 }
