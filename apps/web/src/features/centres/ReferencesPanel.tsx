@@ -28,7 +28,7 @@ import { Loading } from '../../shared/components/Loading';
 import { toastError } from '../../shared/api/client';
 import { useMe } from '../identity/api';
 import {
-  useCentresPage,
+  useSubjectCentres,
   useCopyGroup,
   useCreateGroup,
   useDeleteGroup,
@@ -267,13 +267,11 @@ function CopyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const centres = useCentresPage(researchId, { page: 1, pageSize: 100 });
+  const centres = useSubjectCentres(researchId);
   const copy = useCopyGroup();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const targets = (centres.data?.data ?? []).filter(
-    (c) => c.id !== centreId && (c.organisationTypeString === 'Site' || c.organisationTypeString === 'TestSite'),
-  );
+  const targets = (centres.data ?? []).filter((c) => c.id !== centreId);
   return (
     <Dialog open onClose={onClose} aria-labelledby="copy-dialog-title" fullWidth maxWidth="sm">
       <DialogTitle id="copy-dialog-title">{t('centres:references.copyTitle')}</DialogTitle>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { currentEmployee, useMe } from '../identity/api';
-import { useCentresPage } from './api';
+import { useSubjectCentres } from './api';
 import { useResearchId } from './CentresPage';
 import { PageToolbar } from './components/PageToolbar';
 import { ResearchSelect } from './pickers';
@@ -17,10 +17,8 @@ export default function ResearchReferencesPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [researchId, setResearchId] = useResearchId();
-  const centres = useCentresPage(researchId, { page: 1, pageSize: 100 });
-  const sites = (centres.data?.data ?? []).filter(
-    (c) => c.organisationTypeString === 'Site' || c.organisationTypeString === 'TestSite',
-  );
+  const centres = useSubjectCentres(researchId);
+  const sites = centres.data ?? [];
   const own = currentEmployee(me.data)?.researchOrganisation.id;
   const [picked, setPicked] = useState<string | null>(null);
   const centreId = [picked, own].find((id) => id && sites.some((s) => s.id === id)) ?? sites[0]?.id ?? '';

@@ -21,7 +21,7 @@ import type {
   User,
   UserRole,
 } from '@edc/domain';
-import { api, apiPage } from '../../shared/api/client';
+import { api, apiAllPages, apiPage } from '../../shared/api/client';
 
 /** A server page: `{ data, page, pageSize, totalCount }`. */
 export interface Page<T> {
@@ -212,6 +212,25 @@ export function useCentresPage(researchId: string | undefined, args: PageArgs & 
     queryFn: ({ signal }) => getPage<ResearchOrganisation>('/ResearchOrganisations', { ...args, researchId }, signal),
     enabled: Boolean(researchId),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The research's Site and TestSite centres (those that hold subjects), every one of them, by number. */
+export function useSubjectCentres(researchId: string | null | undefined) {
+  return useQuery({
+    queryKey: [...centresKey, researchId, 'subjectCentres'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
+          signal,
+          quietErrors: true,
+          query: { researchId: researchId ?? undefined },
+        })
+      )
+        .filter((c) => c.organisationTypeString === 'Site' || c.organisationTypeString === 'TestSite')
+        .sort((a, b) => a.researchOrganisationNumber.localeCompare(b.researchOrganisationNumber, undefined, { numeric: true })),
+    enabled: Boolean(researchId),
+    staleTime: 60_000,
   });
 }
 

@@ -98,29 +98,8 @@ export function downloadJob(job: JobReply): Promise<string> {
 
 // ---------------------------------------------------------------------------------- filter options
 
-/** The research's site and test-site centres (those that hold subjects), every page of them. */
-export function useSiteCentres(researchId: string | null) {
-  return useQuery({
-    queryKey: ['researchOrganisations', researchId, 'dataExchange'],
-    queryFn: async ({ signal }) => {
-      const all: ResearchOrganisation[] = [];
-      for (let page = 1; ; page++) {
-        const reply = await apiPage<ResearchOrganisation>('/ResearchOrganisations', {
-          signal,
-          quietErrors: true,
-          query: { researchId: researchId ?? undefined, page, pageSize: 100 },
-        });
-        all.push(...reply.data);
-        if (reply.data.length === 0 || all.length >= reply.totalCount) break;
-      }
-      return all
-        .filter((c) => c.organisationTypeString === 'Site' || c.organisationTypeString === 'TestSite')
-        .sort((a, b) => a.researchOrganisationNumber.localeCompare(b.researchOrganisationNumber, undefined, { numeric: true }));
-    },
-    enabled: Boolean(researchId),
-    staleTime: 60_000,
-  });
-}
+/** The research's site and test-site centres (those that hold subjects), every one of them. */
+export { useSubjectCentres as useSiteCentres } from '../centres/api';
 
 /** GET /Visits?researchId=, in the design's order. */
 export function useResearchVisits(researchId: string | null) {
