@@ -320,7 +320,7 @@ test('the dry run report: the unmatched site gets a centre, the issues are paged
   const site = report.getByTestId('import-site').filter({ hasText: SITE_OID });
   await expect(site).toContainText('Не сопоставлен: субъекты будут отклонены');
   await expect(report.getByTestId('import-issue')).toHaveCount(10);
-  await expect(report.getByTestId('import-issues-more')).toHaveText('Ещё 1000 не показаны');
+  await expect(report.getByTestId('import-issues-more')).toHaveText('Ещё 1 000 не показаны');
   await report.getByRole('button', { name: 'Следующая страница' }).click();
   await expect(report.getByTestId('import-issue')).toHaveCount(2);
 

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClinicalImportReport, ResearchOrganisation } from '@edc/domain';
 import { Pager } from '../centres/components';
 import { centreName } from './api';
+import { countText } from '../../app/locale-format';
 
 /** A table that scrolls sideways inside its own box on a narrow screen, never the page. */
 const scroller = { overflowX: 'auto', maxWidth: '100%' } as const;
@@ -30,7 +31,7 @@ export interface SiteMapping {
 }
 
 function Counts({ report }: { report: ClinicalImportReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dash = '—';
   const rows: Array<[string, number, number | string, number | string, number | string]> = [
     ['subjects', report.subjects.created, report.subjects.existing, dash, report.subjects.refused],
@@ -65,7 +66,7 @@ function Counts({ report }: { report: ClinicalImportReport }) {
               </TableCell>
               {cells.map((c, i) => (
                 <TableCell key={i} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {c}
+                  {typeof c === 'number' ? countText(c, i18n.language) : c}
                 </TableCell>
               ))}
             </TableRow>
