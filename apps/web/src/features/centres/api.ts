@@ -215,6 +215,21 @@ export function useCentresPage(researchId: string | undefined, args: PageArgs & 
   });
 }
 
+/** The research's centres of one type, every one of them (a large trial has hundreds of sites). */
+export function useCentresOfType(researchId: string | null, type: 'Kio' | 'Site' | 'TestSite', enabled = true) {
+  return useQuery({
+    queryKey: [...centresKey, researchId, 'ofType', type],
+    queryFn: ({ signal }) =>
+      apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
+        signal,
+        quietErrors: true,
+        query: { researchId: researchId ?? undefined, organisationTypeString: type },
+      }),
+    enabled: enabled && Boolean(researchId),
+    staleTime: 60_000,
+  });
+}
+
 /** The research's Site and TestSite centres (those that hold subjects), every one of them, by number. */
 export function useSubjectCentres(researchId: string | null | undefined) {
   return useQuery({

@@ -29,8 +29,9 @@ import {
 } from '@edc/domain';
 import { errorText } from '../design/components/common';
 import type { Form } from '../design/api';
-import { centreName, downloadJob, useResearchForms, useResearchVisits, useSiteCentres, useStartExport } from './api';
+import { centreName, downloadJob, useResearchForms, useResearchVisits, useStartExport } from './api';
 import { JobList } from './JobList';
+import { useSubjectCentres } from '../centres/api';
 
 /** Ids in the order of their options; an id no longer among the options is dropped. */
 const chosen = <T extends { id: string }>(options: readonly T[] | undefined, ids: readonly string[]) =>
@@ -64,7 +65,7 @@ function ExportSummary({ job }: { job: JobReply }) {
  */
 export function ExportTab({ researchId }: { researchId: string }) {
   const { t } = useTranslation();
-  const centres = useSiteCentres(researchId);
+  const centres = useSubjectCentres(researchId);
   const visits = useResearchVisits(researchId);
   const forms = useResearchForms(researchId);
   const start = useStartExport();

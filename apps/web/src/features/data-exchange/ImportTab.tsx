@@ -22,10 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { clinicalImportReport, type ClinicalImportRequest, type JobReply, type ResearchOrganisation } from '@edc/domain';
 import { ProgressLine } from '../../shared/components/ProgressLine';
 import { errorText } from '../design/components/common';
-import { centreName, isOpen, useJob, useSiteCentres, useStartImport } from './api';
+import { centreName, isOpen, useJob, useStartImport } from './api';
 import { MAX_IMPORT_BYTES, sizeText } from './format';
 import { BadReport, ImportReport, type SiteMapping } from './ImportReport';
 import { JobError, JobList, JobProgress, JobStatusChip } from './JobList';
+import { useSubjectCentres } from '../centres/api';
 
 interface ChosenFile {
   name: string;
@@ -100,7 +101,7 @@ function ReportDialog({ job, centres, onClose }: { job: JobReply; centres: Resea
  */
 export function ImportTab({ researchId }: { researchId: string }) {
   const { t, i18n } = useTranslation();
-  const centres = useSiteCentres(researchId);
+  const centres = useSubjectCentres(researchId);
   const centreList = centres.data ?? [];
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);

@@ -98,9 +98,6 @@ export function downloadJob(job: JobReply): Promise<string> {
 
 // ---------------------------------------------------------------------------------- filter options
 
-/** The research's site and test-site centres (those that hold subjects), every one of them. */
-export { useSubjectCentres as useSiteCentres } from '../centres/api';
-
 /** GET /Visits?researchId=, in the design's order. */
 export function useResearchVisits(researchId: string | null) {
   return useQuery({

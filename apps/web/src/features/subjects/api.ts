@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   design,
   Research,
-  ResearchOrganisation,
   SubjectActor,
   SubjectFacts,
   SubjectStatus,
@@ -12,7 +11,8 @@ import type {
   SubjectWithVisits,
   VisitType,
 } from '@edc/domain';
-import { api, apiAllPages, apiPage } from '../../shared/api/client';
+import { api, apiPage } from '../../shared/api/client';
+import { useCentresOfType } from '../centres/api';
 import { currentEmployee, useMe } from '../identity/api';
 
 export type Visit = design.Visit;
@@ -151,20 +151,8 @@ export function useResearch(researchId: string | null) {
   });
 }
 
-/** The research's site centres, every one of them (the site filter of qa and kio; a large trial has hundreds). */
-export function useSites(researchId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: ['researchOrganisations', researchId, 'Site'],
-    queryFn: ({ signal }) =>
-      apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
-        signal,
-        quietErrors: true,
-        query: { researchId: researchId ?? undefined, organisationTypeString: 'Site' },
-      }),
-    enabled: enabled && Boolean(researchId),
-    staleTime: 60_000,
-  });
-}
+/** The research's site centres, every one of them (the site filter of qa and kio). */
+export const useSites = (researchId: string | null, enabled: boolean) => useCentresOfType(researchId, 'Site', enabled);
 
 export function useVisitsStatistic(
   researchId: string | null,

@@ -18,15 +18,9 @@ import {
 import { FormDialog } from '../../../shared/components/FormDialog';
 import { useVisits } from '../../design/api';
 import { displayDate } from '../../subjects/ui';
-import {
-  useCentreEmployees,
-  useCentresOfType,
-  useChosenSubjectVisits,
-  usePlanMutations,
-  useSubjectVisitChoices,
-  type PlanBody,
-} from './api';
+import { useCentreEmployees, useChosenSubjectVisits, usePlanMutations, useSubjectVisitChoices, type PlanBody } from './api';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
+import { useCentresOfType } from '../../centres/api';
 
 /** An ISO instant as the value of a datetime-local input (local time, minutes). */
 function toLocalInput(iso: string | undefined): string {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Employee, MonitoringVisit, ResearchOrganisation, SubjectWithVisits } from '@edc/domain';
+import type { Employee, MonitoringVisit, SubjectWithVisits } from '@edc/domain';
 import { api, apiAllPages, apiPage } from '../../../shared/api/client';
 
 /** What the plan dialog sends (docs/monitoring-visits.md, POST and PUT /MonitoringVisits). */
@@ -26,21 +26,6 @@ export function usePlannedVisits(researchId: string | null, confirmed: boolean, 
       }),
     placeholderData: keepPreviousData,
     enabled: Boolean(researchId),
-  });
-}
-
-/** The research's centres of one type, every one (KIO centres plan visits; Site and TestSite centres are covered). */
-export function useCentresOfType(researchId: string | null, type: 'Kio' | 'Site' | 'TestSite') {
-  return useQuery({
-    queryKey: ['researchOrganisations', researchId, type],
-    queryFn: ({ signal }) =>
-      apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
-        signal,
-        quietErrors: true,
-        query: { researchId: researchId ?? undefined, organisationTypeString: type },
-      }),
-    enabled: Boolean(researchId),
-    staleTime: 60_000,
   });
 }
 
