@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { signIn, signOut, toast } from '../support/app';
 import { apiAuth, completeForm, currentResearchId, postOk, visitIdByKey } from '../support/api';
@@ -75,10 +76,26 @@ test('the other tabs list nothing for the demo monitor, and the page fits 390 px
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+/**
+ * Fills the plan dialog for the demo monitor: from yesterday for a week, KIO Мониторинг with Мониторова, round the
+ * clock (so that no other test's writes on site 01 meet the work-day window).
+ */
+async function planForDemoMonitor(page: Page, dialog: Locator) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Начало').fill(`${day(-1)}T00:00`);
+  await dialog.getByLabel('Окончание').fill(`${day(7)}T00:00`);
+  await dialog.getByRole('combobox', { name: 'Организация мониторинга' }).click();
+  await page.getByRole('option', { name: /КИО Мониторинг/ }).click();
+  await dialog.getByRole('combobox', { name: 'Мониторы' }).click();
+  await page.getByRole('option', { name: /Мониторова/ }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel('Рабочее время с').fill('00:00:00');
+  await dialog.getByLabel('Рабочее время до').fill('23:59:59');
+}
+
 test('an administrator plans and confirms a visit of site 01 for the demo monitor, who then has it; then deletes it', async ({
   page,
 }) => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await signIn(page, 'admin@demo.test');
   await page.goto('/researchSettings/monitoringVisits');
   await expect(page.getByRole('heading', { level: 1, name: 'Мониторинговые визиты исследования' })).toBeVisible();
@@ -87,16 +104,7 @@ test('an administrator plans and confirms a visit of site 01 for the demo monito
   // The spec's checks before anything is sent.
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toContainText('Заполните поле «Начало»');
-  await dialog.getByLabel('Начало').fill(`${day(-1)}T00:00`);
-  await dialog.getByLabel('Окончание').fill(`${day(7)}T00:00`);
-  await dialog.getByRole('combobox', { name: 'Организация мониторинга' }).click();
-  await page.getByRole('option', { name: /КИО Мониторинг/ }).click();
-  await dialog.getByRole('combobox', { name: 'Мониторы' }).click();
-  await page.getByRole('option', { name: /Мониторова/ }).click();
-  await page.keyboard.press('Escape');
-  // Round the clock, so that no other test's writes on site 01 meet the work-day window.
-  await dialog.getByLabel('Рабочее время с').fill('00:00:00');
-  await dialog.getByLabel('Рабочее время до').fill('23:59:59');
+  await planForDemoMonitor(page, dialog);
   await dialog.getByRole('radio', { name: 'Центр' }).check();
   await dialog.getByRole('combobox', { name: 'Центр' }).click();
   await page.getByRole('option', { name: /^01/ }).click();
@@ -128,20 +136,11 @@ test('an administrator plans and confirms a visit of site 01 for the demo monito
 });
 
 test("a planner finds a visit to choose by its subject's screening number, and editing the plan keeps it", async ({ page }) => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await signIn(page, 'admin@demo.test');
   await page.goto('/researchSettings/monitoringVisits');
   await page.getByRole('button', { name: 'Запланировать визит' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новый мониторинговый визит' });
-  await dialog.getByLabel('Начало').fill(`${day(-1)}T00:00`);
-  await dialog.getByLabel('Окончание').fill(`${day(7)}T00:00`);
-  await dialog.getByRole('combobox', { name: 'Организация мониторинга' }).click();
-  await page.getByRole('option', { name: /КИО Мониторинг/ }).click();
-  await dialog.getByRole('combobox', { name: 'Мониторы' }).click();
-  await page.getByRole('option', { name: /Мониторова/ }).click();
-  await page.keyboard.press('Escape');
-  await dialog.getByLabel('Рабочее время с').fill('00:00:00');
-  await dialog.getByLabel('Рабочее время до').fill('23:59:59');
+  await planForDemoMonitor(page, dialog);
   // The choice is searched on the server by screening number: any subject of the research, not only the first ones.
   const visits = dialog.getByRole('combobox', { name: 'Выбранные визиты' });
   const searched = page.waitForRequest((r) => /\/api\/Subjects\?.*screeningNumber=S-003/.test(r.url()));
