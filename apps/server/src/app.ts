@@ -18,6 +18,7 @@ import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
 import { responseSerializerCompiler } from './platform/http/serializer.js';
 import { COMPRESS_THRESHOLD, compressReplies } from './platform/http/compress-reply.js';
+import { serverLoggerOptions } from './platform/http/server-logger.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { SERVER_ROOT } from './platform/server-root.js';
@@ -49,7 +50,7 @@ const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: opts.logger ?? serverLoggerOptions(config.LOG_LEVEL),
     genReqId: () => uuidv7(),
     // Requests Node's HTTP parser refuses (raw non-ASCII in the URL, broken headers).
     clientErrorHandler: (_err, socket) => {
