@@ -5,7 +5,7 @@
 // compiled serialisation, compression; SERVER_PROCESSES when --processes > 1) and measures every matrix query for a
 // QA specialist, an administrator and a site PI, single client and `clients` concurrent clients, beside the raw SQL of
 // the same request: the statements the request sent, captured once and replayed on a plain pg client; with them the
-// first and last page of the summary table of a form every subject has (QA and site PI). Then data
+// first, middle and last page of the summary table of a form every subject has (QA and site PI). Then data
 // entry at that size: every subject has a screening form with values (bench/scale/entries.ts), and the site PI saves
 // values into its empty fields, single client and concurrent clients, beside the same statements replayed raw.
 import { execFileSync, spawn } from 'node:child_process';
@@ -60,6 +60,8 @@ try {
   );
   const rid = loaded.researchId;
   const lastPage = (n: number) => Math.max(1, Math.ceil(n / 50));
+  // The deepest page read from the start (pageWindow reads the second half from the end).
+  const middlePage = (n: number) => Math.max(1, Math.ceil(lastPage(n) / 2));
   const perCentre = Math.ceil(SUBJECTS / CENTRES);
   // The screening form every subject has (bench/scale/entries.ts), once designed: its summary table has an entry a subject.
   let entryFormId = '';
@@ -81,6 +83,7 @@ try {
         ? []
         : ([
             ['summary table, page 1', `${entries}&page=1`],
+            [`summary table, middle page (${middlePage(rows)})`, `${entries}&page=${middlePage(rows)}`],
             [`summary table, last page (${lastPage(rows)})`, `${entries}&page=${lastPage(rows)}`],
           ] as const)),
     ];

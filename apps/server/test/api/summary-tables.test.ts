@@ -175,8 +175,9 @@ describe('GET /SubjectsForm/ByForm', () => {
     expect(site1.body.totalCount).toBe(3);
   });
 
-  it('totals the entries from the kept counts, by centre and with test subjects, as a count of the entries would', async () => {
-    // form_entry_tallies (migration 0033) against the entries themselves, after changes of every kind.
+  it('totals and orders the entries from the kept counts and keys, as the entries themselves would', async () => {
+    // form_entry_tallies (migration 0033) and form_entry_order (0034) against the entries themselves, after changes
+    // of every kind.
     const counted = async (opts: { centre?: string; withTest?: boolean } = {}) => {
       const res = (await db().execute(sql`
         select count(*)::int as n from subject_forms sf
@@ -199,9 +200,46 @@ describe('GET /SubjectsForm/ByForm', () => {
       site1: await counted({ centre: w.site.id }),
       site2Own: await counted({ centre: w.site2Centre.id }),
     });
+    const rowsOf = async (q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: unknown[] }).rows;
+    // The kept keys beside the keys made afresh from the subject forms, their subjects and visits.
+    const keptKeys = () =>
+      rowsOf(sql`select subject_form_id, research_organisation_id, is_test, screening_number, subject_id,
+                        visit_repeat_index, visit_date::text as visit_date, repeated_index
+                 from form_entry_order where form_id = ${d.form.id} order by subject_form_id`);
+    const madeKeys = () =>
+      rowsOf(sql`select sf.id as subject_form_id, s.research_organisation_id, s.is_test, s.screening_number,
+                        s.id as subject_id, sv.repeat_index as visit_repeat_index, sv.date::text as visit_date, sf.repeated_index
+                 from subject_forms sf join subjects s on s.id = sf.subject_id and s.deleted_at is null
+                 join subject_visits sv on sv.id = sf.subject_visit_id and sv.deleted_at is null
+                 where sf.form_id = ${d.form.id} and sf.deleted_at is null order by sf.id`);
+    // The entries as the API pages them (pages of 2, so that the second half is read from the end) beside the order
+    // of the entries themselves.
+    const paged = async () => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await byForm(as('qa'), `&withTestSubjects=true&pageSize=2&page=${page}`);
+        ids.push(...res.body.data.map((e: any) => e.subjectFormId));
+        if (page * 2 >= res.body.totalCount) return ids;
+      }
+    };
+    const ordered = async () =>
+      (
+        (await rowsOf(sql`select sf.id from subject_forms sf join subjects s on s.id = sf.subject_id and s.deleted_at is null
+                          join subject_visits sv on sv.id = sf.subject_visit_id and sv.deleted_at is null
+                          where sf.form_id = ${d.form.id} and sf.deleted_at is null
+                          order by s.screening_number, s.id, sv.repeat_index, sv.date, sf.repeated_index, sf.id`)) as {
+          id: string;
+        }[]
+      ).map((r) => r.id);
+    const agree = async () => {
+      expect(await totals()).toEqual(await expected());
+      expect(await keptKeys()).toEqual(await madeKeys());
+      expect(await paged()).toEqual(await ordered());
+    };
     const before = await totals();
-    expect(before).toEqual(await expected());
+    await agree();
     expect(before.withTest).toBe(before.qa + 1);
+    expect((await keptKeys()).length).toBe(before.withTest);
 
     // A subject deleted through the API takes its entry out; a subject moved to site 02, a visit deleted and a
     // form deleted, as a repair might, move or drop theirs.
@@ -214,15 +252,16 @@ describe('GET /SubjectsForm/ByForm', () => {
     const del = await call(t.app, 'DELETE', `/Subjects/${g.subject_id}`, { token: as('sitePi') });
     expect(del.status, JSON.stringify(del.body)).toBeLessThan(300);
     expect(await totals()).toEqual(before);
+    await agree();
 
     const moved = await subjectOf(entries[0]!.subjectFormId);
     await db()
       .execute(sql`update subjects set research_organisation_id = ${w.site2Centre.id}, identification_seq = identification_seq + 100000
                         where id = ${moved.subject_id}`);
-    expect(await totals()).toEqual(await expected());
+    await agree();
     expect((await totals()).site2Own).toBe(before.site2Own + 1);
     await db().execute(sql`update subject_visits set deleted_at = now() where id = ${moved.subject_visit_id}`);
-    expect(await totals()).toEqual(await expected());
+    await agree();
     await db().execute(sql`update subject_visits set deleted_at = null where id = ${moved.subject_visit_id}`);
     await db()
       .execute(sql`update subjects set research_organisation_id = ${w.site.id}, identification_seq = identification_seq - 100000
@@ -230,8 +269,30 @@ describe('GET /SubjectsForm/ByForm', () => {
     expect(await totals()).toEqual(before);
     await db().execute(sql`update subject_forms set deleted_at = now() where id = ${entries[0]!.subjectFormId}`);
     expect((await totals()).qa).toBe(before.qa - 1);
-    expect(await totals()).toEqual(await expected());
+    await agree();
     await db().execute(sql`update subject_forms set deleted_at = null where id = ${entries[0]!.subjectFormId}`);
+    await agree();
+
+    // Renumbered (first to last), its visit re-dated, made a test subject and back: the entry moves in the order.
+    const renumbered = await subjectOf(entries[1]!.subjectFormId);
+    const number = (
+      (await rowsOf(sql`select screening_number from subjects where id = ${renumbered.subject_id}`)) as {
+        screening_number: string;
+      }[]
+    )[0]!.screening_number;
+    await db().execute(sql`update subjects set screening_number = ${`${tag}-9`} where id = ${renumbered.subject_id}`);
+    await agree();
+    expect((await paged()).indexOf(entries[1]!.subjectFormId)).toBeGreaterThan(
+      (await paged()).indexOf(entries[0]!.subjectFormId),
+    );
+    await db().execute(sql`update subject_visits set date = date - 1 where id = ${renumbered.subject_visit_id}`);
+    await db().execute(sql`update subjects set is_test = true where id = ${renumbered.subject_id}`);
+    await agree();
+    await db().execute(
+      sql`update subjects set is_test = false, screening_number = ${number} where id = ${renumbered.subject_id}`,
+    );
+    await db().execute(sql`update subject_visits set date = date + 1 where id = ${renumbered.subject_visit_id}`);
+    await agree();
     // Folded into one row per key, the same totals.
     await compactTallies(db());
     expect(await totals()).toEqual(before);

@@ -3,6 +3,7 @@ import { formCompletedStatus, type EntrySection, type FormEntry } from '@edc/dom
 import type { Db } from '../../platform/db/client.js';
 import {
   fields,
+  formEntryOrder,
   formFields,
   forms,
   formSections,
@@ -184,7 +185,7 @@ function entriesOrder(reverse: boolean): SQL[] {
 }
 
 /** One page of entries; given the total, a page in the second half is read from the end (pageWindow). */
-export async function listEntries(db: Db, where: SQL | undefined, page: PageQuery, total?: number): Promise<EntryRow[]> {
+async function listEntries(db: Db, where: SQL | undefined, page: PageQuery, total?: number): Promise<EntryRow[]> {
   const { fromEnd, limit, offset } = pageWindow(page, total);
   const rows = await base(db)
     .where(where)
@@ -195,9 +196,41 @@ export async function listEntries(db: Db, where: SQL | undefined, page: PageQuer
 }
 
 /**
- * A page of a form's entries in a scope with their total: without a number search the total is the kept count
- * (form_entry_tallies, migration 0033) rather than a count over the form's entries, and it comes first, so that a
- * page in the second half is read from the end.
+ * The ids of a page of a form's entries in a scope, in the entries' order, from form_entry_order (migration 0034):
+ * an index-only scan of its page index however deep the page, where the OFFSET of listEntries reads, joins and
+ * sorts every entry before it (0.8 s for a middle page of 70,000 entries on the reference machine).
+ */
+function orderedPageIds(db: Db, formId: string, scope: SubjectScope, withoutTest: boolean, page: PageQuery, total: number) {
+  const { fromEnd, limit, offset } = pageWindow(page, total);
+  const o = formEntryOrder;
+  const by = fromEnd ? desc : asc;
+  return db
+    .select({ id: o.subjectFormId })
+    .from(o)
+    .where(
+      and(
+        eq(o.formId, formId),
+        scope.centreId ? eq(o.researchOrganisationId, scope.centreId) : undefined,
+        withoutTest ? eq(o.isTest, false) : undefined,
+      ),
+    )
+    .orderBy(
+      by(o.screeningNumber),
+      by(o.subjectId),
+      by(o.visitRepeatIndex),
+      by(o.visitDate),
+      by(o.repeatedIndex),
+      by(o.subjectFormId),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page of a form's entries in a scope with their total. Without a number search the total is the kept count
+ * (form_entry_tallies, migration 0033) and the page's ids come from form_entry_order's index (migration 0034); the
+ * rows are then read by key, their scope checked again. A number search (a few entries, by the trigram index)
+ * reads and counts the entries themselves.
  */
 export async function entriesPage(
   db: Db,
@@ -207,8 +240,17 @@ export async function entriesPage(
 ): Promise<{ rows: EntryRow[]; total: number }> {
   const { scope, withoutTest, screeningNumber } = filter;
   const where = entriesWhere(formId, subjectsWhere(scope, { withoutTest, screeningNumber }));
-  const total = screeningNumber ? await countEntries(db, where) : await formEntryTallyTotal(db, formId, scope, withoutTest);
-  return { rows: await listEntries(db, where, page, total), total };
+  if (screeningNumber) {
+    const total = await countEntries(db, where);
+    return { rows: await listEntries(db, where, page, total), total };
+  }
+  const total = await formEntryTallyTotal(db, formId, scope, withoutTest);
+  if (total === 0) return { rows: [], total };
+  const ids = orderedPageIds(db, formId, scope, withoutTest, page, total);
+  const rows = await base(db)
+    .where(and(inArray(subjectForms.id, ids), where))
+    .orderBy(...entriesOrder(false));
+  return { rows, total };
 }
 
 export async function countEntries(db: Db, where: SQL | undefined): Promise<number> {
