@@ -137,7 +137,7 @@ await db.execute(sql`
   from subject_form_sections s join form_fields ff on ff.form_section_id = s.form_section_id`);
 await db.execute(sql`
   insert into item_data (id, subject_form_field_id, data, created_at)
-  select gen_random_uuid(), f.id, ((hashtext(f.id::text) & 1023) / 10.0)::text, now()
+  select gen_random_uuid(), f.id, round((hashtext(f.id::text) & 1023) / 10.0, 1)::text, now()
   from subject_form_fields f join subject_forms sf on sf.id = f.subject_form_id
   where sf.form_id = ${summaryForm}`);
 // The item_data insert's trigger (migration 0027) has just given every subject_form_fields row its current value in

@@ -73,7 +73,7 @@ export async function loadEntries(url: string, researchId: string, d: EntryDesig
   );
   await c.query(
     `insert into item_data (id, subject_form_field_id, data, created_by, employee_type)
-     select gen_random_uuid(), sff.id, ((hashtext(sff.id::text) & 1023) / 10.0)::text, $2, 'PrincipalInvestigator'
+     select gen_random_uuid(), sff.id, round((hashtext(sff.id::text) & 1023) / 10.0, 1)::text, $2, 'PrincipalInvestigator'
      from subject_form_fields sff join form_fields ff on ff.id = sff.form_field_id
      where ff.form_section_id = $1 and ff.index < $3 order by sff.subject_form_id, ff.index`,
     [d.formSectionId, siteUserId, FILLED],
