@@ -14,8 +14,12 @@ CREATE TABLE "form_entry_order" (
 	"repeated_index" integer NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "form_entry_order_page_idx" ON "form_entry_order" USING btree ("form_id","screening_number","subject_id","visit_repeat_index","visit_date","repeated_index","subject_form_id") INCLUDE ("research_organisation_id","is_test");--> statement-breakpoint
--- An entry's row made again from the tables it copies (none when the entry is not live).
+-- Entries' rows made again from the tables they copy (none for an entry that is not live). The writers of one
+-- subject's entries take turns: each first locks the subjects' rows (held to commit, as an update of the subject
+-- holds it), so that its later statements read what the one before committed. Without the turn, a subject renamed
+-- while its visit is deleted in another transaction would leave a row made from the rename's older snapshot.
 CREATE FUNCTION form_entry_order_put(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  SELECT 1 FROM subjects WHERE id IN (SELECT subject_id FROM subject_forms WHERE id = ANY(ids)) ORDER BY id FOR NO KEY UPDATE;
   DELETE FROM form_entry_order WHERE subject_form_id = ANY(ids);
   INSERT INTO form_entry_order
   SELECT sf.id, sf.form_id, s.research_organisation_id, s.is_test, s.screening_number, s.id, sv.repeat_index, sv.date, sf.repeated_index
