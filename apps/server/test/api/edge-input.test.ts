@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/platform/db/schema/index.js';
 import { registerErrorHandling } from '../../src/platform/http/error-handler.js';
 import { makeOrganisation, makeResearch } from '../support/factories.js';
@@ -148,6 +148,28 @@ describe('unique violations', () => {
     expect(JSON.parse(res.body)).toEqual({
       errors: [{ code: 'already_exists', message: 'Such a record already exists: the value must be unique' }],
     });
+    await app.close();
+  });
+
+  it('a transaction PostgreSQL ended for a deadlock or a serialisation failure answers 409, not 500', async () => {
+    // The driver's own errors with those SQLSTATEs, raised by the database and wrapped as a real query's would be.
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.post('/raise/:state', async (req) => {
+      const { state } = req.params as { state: string };
+      await db().execute(sql.raw(`do $$ begin raise exception 'concurrent' using errcode = '${state}'; end $$`));
+      return { data: null };
+    });
+    for (const state of ['40P01', '40001']) {
+      const res = await app.inject({ method: 'POST', url: `/raise/${state}`, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode, state).toBe(409);
+      expect(JSON.parse(res.body)).toEqual({
+        errors: [{ code: 'conflict', message: 'The data was changed by someone else; reload the page' }],
+      });
+    }
+    // Any other database error is still the server's fault.
+    const other = await app.inject({ method: 'POST', url: '/raise/XX000' });
+    expect(other.statusCode).toBe(500);
     await app.close();
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage, type Language } from '@edc/domain';
-import { isUniqueViolation } from '../db/errors.js';
+import { isConcurrencyFailure, isUniqueViolation } from '../db/errors.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
@@ -79,6 +79,11 @@ export function registerErrorHandling(
     // caller's data clashes with data already stored, which is a conflict, not a server fault.
     if (isUniqueViolation(err)) {
       return reply.code(409).send({ errors: [{ code: 'already_exists', message: errorMessage('already_exists', lang) }] });
+    }
+    // Two transactions waited on each other (PostgreSQL's deadlock detector ended this one) or could not be
+    // serialised: the whole transaction was rolled back, so it is a conflict with another user's write.
+    if (isConcurrencyFailure(err)) {
+      return reply.code(409).send({ errors: [{ code: 'conflict', message: errorMessage('conflict', lang) }] });
     }
     if (err.statusCode === 429) {
       return reply.code(429).send({ errors: [{ code: 'rate_limited', message: errorMessage('rate_limited', lang) }] });
