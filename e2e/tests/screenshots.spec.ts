@@ -32,6 +32,14 @@ for (const [label, viewport] of [
       await page.screenshot({ path: out(`manual-${label}.png`), fullPage: true, animations: 'disabled' });
     });
 
+    test('audit trail verification', async ({ page }) => {
+      await signIn(page, 'admin@demo.test');
+      await page.goto('/administration/audit');
+      await page.getByRole('button', { name: 'Проверить журнал аудита' }).click();
+      await expect(page.getByTestId('audit-summary')).toBeVisible({ timeout: 30_000 });
+      await page.screenshot({ path: out(`audit-${label}.png`), fullPage: true, animations: 'disabled' });
+    });
+
     test('shell, profile, cabinet', async ({ page }) => {
       await signIn(page, 'admin@demo.test');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -31,7 +31,7 @@ import type { Deps } from './platform/deps.js';
 import { startJobQueue } from './platform/jobs/queue.js';
 import { drTrialFromConfig } from './platform/dr-trial/dr-trial-client.js';
 import { scheduledTasks } from './scheduled-tasks.js';
-import type { JobHandlers } from './platform/jobs/jobs.js';
+import { idleQueue, type JobHandlers } from './platform/jobs/jobs.js';
 import { jobHandlers } from './jobs.js';
 import { resolveActor } from './modules/auth/session.service.js';
 import { apiRoutes } from './routes.js';
@@ -101,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     db: opts.database.db,
     mailer,
-    jobs: { enqueue: async () => {} },
+    jobs: idleQueue,
     drTrial: drTrialFromConfig(config),
   };
   app.decorate('deps', deps);

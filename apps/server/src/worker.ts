@@ -4,6 +4,7 @@ import { resolveAuditKey, useAuditKey } from './platform/audit/audit-key.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import type { Deps } from './platform/deps.js';
 import { startJobQueue } from './platform/jobs/queue.js';
+import { idleQueue } from './platform/jobs/jobs.js';
 import { scheduledTasks } from './scheduled-tasks.js';
 import { jobHandlers } from './jobs.js';
 import path from 'node:path';
@@ -26,7 +27,7 @@ useAuditKey(resolveAuditKey(config, database.kind, log));
 const mailer = config.SMTP_URL
   ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
   : outboxMailer(path.join(config.dataDir, 'outbox'), log);
-const deps: Deps = { config, db: database.db, mailer, jobs: { enqueue: async () => {} }, drTrial: drTrialFromConfig(config) };
+const deps: Deps = { config, db: database.db, mailer, jobs: idleQueue, drTrial: drTrialFromConfig(config) };
 const queue = await startJobQueue({
   database,
   deps,

@@ -833,6 +833,14 @@ export const ERROR_MESSAGES = {
     ru: 'Попытка {attempt} из {attempts} не удалась из-за внутренней ошибки; задание будет повторено',
     en: 'Attempt {attempt} of {attempts} failed with an internal error; the job will be tried again',
   },
+  audit_verification_failed: {
+    ru: 'Проверка журнала аудита прервана внутренней ошибкой; запустите её снова',
+    en: 'The audit trail verification stopped with an internal error; run it again',
+  },
+  audit_verification_interrupted: {
+    ru: 'Проверка журнала аудита прервана: процесс, который её выполнял, остановился; запустите её снова',
+    en: 'The audit trail verification was interrupted: the process running it stopped; run it again',
+  },
   job_unknown_kind: { ru: 'Неизвестный вид задания: {kind}', en: 'Unknown kind of job: {kind}' },
   redcap_invalid: {
     ru: 'Файл не является словарём данных REDCap (CSV): {detail}',

@@ -60,7 +60,7 @@ describe('the expiry sweep', () => {
       const rows = (schedules as unknown as { rows: { name: string; cron: string; options: { tz?: string } }[] }).rows;
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ cron: '5 0 * * *', options: { tz: 'UTC' } });
-      await queue.runScheduled('medication_expiry');
+      await queue.runTask('medication_expiry');
       const deadline = Date.now() + 30_000;
       while ((await statusOf([kit!.id]))[kit!.identNumber] !== 'Expired' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 250));

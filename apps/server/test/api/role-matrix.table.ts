@@ -34,7 +34,10 @@ export const ORDER_LAST: string[] = ['DELETE /Organisations/{id}', 'DELETE /User
 
 /** Operations whose sample object the demo world lacks (no organisation reference ranges, templates or documents): 404 for everyone who may look. */
 export const ROLE_MATRIX: Record<string, Entry> = {
-  'GET /Audit/Verify': { ok: ['admin'] },
+  'POST /Audit/Verifications': { ok: ['admin'] },
+  'GET /Audit/Verifications': { ok: ['admin'] },
+  // No run in the demo world: 404 for the administrator.
+  'GET /Audit/Verifications/{id}': { ok: ['admin'] },
   'POST /Auth/RestorePassword': { ok: 'all', anonymous: 'ok' },
   // Public; the sample credentials are wrong, so everyone is refused alike.
   'POST /Auth/SignIn': { others: 401 },

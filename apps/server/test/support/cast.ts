@@ -52,8 +52,8 @@ export async function makeCast(app: FastifyInstance, db: Db) {
  * One app and one cast for the whole test file (see setupTestApp): `t`, `callers`, `world` and the outsider's
  * `otherOrganisation` are filled in by beforeAll; `as(caller)` is that caller's token.
  */
-export function setupCastApp() {
-  const t = setupTestApp();
+export function setupCastApp(env: Record<string, string> = {}) {
+  const t = setupTestApp(env);
   const callers = {} as Record<CallerName, CastMember>;
   const world = {} as Awaited<ReturnType<typeof makeCast>>['world'];
   const otherOrganisation = {} as Awaited<ReturnType<typeof makeCast>>['otherOrganisation'];

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/platform/db/client.js';
 import type { Deps } from '../../src/platform/deps.js';
 import { drTrialFromConfig } from '../../src/platform/dr-trial/dr-trial-client.js';
 import { startJobQueue } from '../../src/platform/jobs/queue.js';
+import { idleQueue } from '../../src/platform/jobs/jobs.js';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('the stalling worker needs DATABASE_URL');
@@ -18,7 +19,7 @@ const deps: Deps = {
   config,
   db: database.db,
   mailer: { send: async () => {} } as unknown as Deps['mailer'],
-  jobs: { enqueue: async () => {} },
+  jobs: idleQueue,
   drTrial: drTrialFromConfig(config),
 };
 deps.jobs = await startJobQueue({

@@ -38,3 +38,29 @@ export const auditVerification = z.object({
 
 export type AuditBreakDto = z.infer<typeof auditBreak>;
 export type AuditVerificationDto = z.infer<typeof auditVerification>;
+
+/**
+ * A verification run in the background (POST /Audit/Verifications): Queued → Running → Done | Failed, its
+ * progress while it walks, and the verification it found once Done.
+ */
+export const AUDIT_VERIFICATION_STATUSES = ['Queued', 'Running', 'Done', 'Failed'] as const;
+export type AuditVerificationStatus = (typeof AUDIT_VERIFICATION_STATUSES)[number];
+
+export const auditVerificationRun = z.object({
+  id: z.string(),
+  status: z.enum(AUDIT_VERIFICATION_STATUSES),
+  /** 0–100: the share of the trail's record numbers walked. */
+  progress: z.number().int(),
+  /** Records checked so far. */
+  processed: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Who asked; null for a run the server started itself. */
+  requestedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** What a Done run found. */
+  result: auditVerification.nullable(),
+  /** Why a Failed run stopped, in the caller's language. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type AuditVerificationRunDto = z.infer<typeof auditVerificationRun>;

@@ -1,14 +1,11 @@
-import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import type { DocumentReply, DocumentStatus, DocumentType, SubjectVisitDocument, SubjectVisitDocumentVersion } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { documentFiles, documents, subjectVisitDocuments, users } from '../../platform/db/schema/index.js';
+import { userFullName } from '../users/user-name.sql.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type SubjectVisitDocumentRow = typeof subjectVisitDocuments.$inferSelect;
-
-const authorName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})), '')`;
 
 /** Every column but the bytes, with the author's name. */
 const versionColumns = {
@@ -31,7 +28,7 @@ const versionColumns = {
     createdAt: documents.createdAt,
     deletedAt: documents.deletedAt,
   },
-  authorName,
+  authorName: userFullName,
 };
 
 type VersionRecord = {

@@ -17,10 +17,7 @@ import { offsetOf, pageOf, type PageQuery } from '../../platform/http/paging.js'
 import type { JobActor, JobRow } from '../../platform/jobs/jobs.js';
 import { seesGroup } from '../subjects/subjects.policy.js';
 import { assertUsesJobsAnywhere, mayUseJobs, readsJob, sendingCentreOf } from './jobs.policy.js';
-
-const authorName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})), '')`;
+import { userFullName } from '../users/user-name.sql.js';
 
 /** Who asks, as the worker will act for them. */
 export function jobActorOf(caller: ActorCaller, centreId: string | null = null): JobActor {
@@ -99,7 +96,7 @@ export function toJobReply(
   };
 }
 
-const replyColumns = { job: jobs, creatorName: authorName, sizeBytes: documents.sizeBytes };
+const replyColumns = { job: jobs, creatorName: userFullName, sizeBytes: documents.sizeBytes };
 
 function select(db: Db) {
   return db

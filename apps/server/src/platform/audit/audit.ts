@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -252,20 +252,47 @@ export function auditHeadsDigest(
     .digest('hex');
 }
 
+/** How far a walk in pages (verifyAuditChain's `onPage`) has come. */
+export interface AuditWalkProgress {
+  /** Records checked so far. */
+  checked: number;
+  /** 0–100: the share of the record numbers up to the walk's bound passed. */
+  percent: number;
+}
+
+export interface VerifyOptions {
+  /** Also give the head as it stood at this seq. */
+  asOf?: number;
+  /**
+   * Walk in short reads instead of one snapshot, calling this after each page: for the background run, which
+   * must hold neither a connection (the embedded database has one) nor a snapshot for the minutes a large
+   * trail takes, and reports its progress between the reads.
+   */
+  onPage?: (progress: AuditWalkProgress) => Promise<void>;
+  /** Records read at a time (tests use small pages). */
+  pageSize?: number;
+}
+
 /**
  * Walks every chain in one pass in `seq` order, a page at a time, remembering only each chain's newest
  * record (memory grows with the number of chains, not of records), and reports every break. Each record
  * is checked against the stored record before it in its chain, so one changed record gives one break and
- * the walk goes on past it. The walk reads one snapshot (a read-only repeatable-read transaction): records
- * of different chains may commit out of `seq` order, and a walk across several snapshots could miss one
- * that later records of its chain follow. `asOf`: also give the head as it stood at that seq.
+ * the walk goes on past it.
+ *
+ * Records of different chains may commit out of `seq` order. By default the walk reads one snapshot (a
+ * read-only repeatable-read transaction). With `onPage` each page is a read of its own, bounded by the newest
+ * record committed when the walk began: a record still being written then may be passed before it commits
+ * and go unchecked, but nothing within the bound follows it in its chain (the next record of a chain is
+ * numbered after the chain's append lock is released, at the commit, so after the bound), and no record is
+ * taken for a break because one before it was missed. Every record committed before the walk began is checked.
  */
 export async function verifyAuditChain(
   db: Db,
   key: AuditKey = currentAuditKey(),
-  opts: { asOf?: number } = {},
+  opts: VerifyOptions = {},
 ): Promise<AuditVerification> {
   const started = performance.now();
+  const pageSize = opts.pageSize ?? PAGE;
   const breaks: AuditBreak[] = [];
   const heads: ChainHeads = new Map();
   let breakCount = 0;
@@ -276,34 +303,62 @@ export async function verifyAuditChain(
   let asOf: AuditHead | null = null;
   const headNow = (): AuditHead | null =>
     newest && { seq: newest.seq, at: newest.at, hash: auditHeadsDigest(heads, newest.seq, key), chains: heads.size };
-  await db.transaction(
-    async (tx) => {
-      for (;;) {
-        const rows = await tx.select().from(auditLog).where(gt(auditLog.seq, after)).orderBy(asc(auditLog.seq)).limit(PAGE);
-        for (const r of rows) {
-          if (opts.asOf != null && !asOf && r.seq > opts.asOf) asOf = headNow();
-          checked++;
-          const last = heads.get(r.chain);
-          const position = (last?.count ?? 0) + 1;
-          const problems: AuditBreak['problems'] = [];
-          if (r.prevHash !== (last?.hash ?? AUDIT_GENESIS)) problems.push('link');
-          if (auditRowHash(r, key) !== r.hash) problems.push('hash');
-          if (problems.length) {
-            breakCount++;
-            firstBreak ??= r.seq;
-            if (breaks.length < MAX_LISTED_BREAKS) {
-              breaks.push({ seq: r.seq, id: r.id, chain: r.chain, position, at: r.at.toISOString(), action: r.action, problems });
-            }
-          }
-          heads.set(r.chain, { seq: r.seq, hash: r.hash, count: position });
-          after = r.seq;
-          newest = { seq: r.seq, at: r.at.toISOString() };
-        }
-        if (rows.length < PAGE) break;
+  const check = (r: typeof auditLog.$inferSelect) => {
+    if (opts.asOf != null && !asOf && r.seq > opts.asOf) asOf = headNow();
+    checked++;
+    const last = heads.get(r.chain);
+    const position = (last?.count ?? 0) + 1;
+    const problems: AuditBreak['problems'] = [];
+    if (r.prevHash !== (last?.hash ?? AUDIT_GENESIS)) problems.push('link');
+    if (auditRowHash(r, key) !== r.hash) problems.push('hash');
+    if (problems.length) {
+      breakCount++;
+      firstBreak ??= r.seq;
+      if (breaks.length < MAX_LISTED_BREAKS) {
+        breaks.push({ seq: r.seq, id: r.id, chain: r.chain, position, at: r.at.toISOString(), action: r.action, problems });
       }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    }
+    heads.set(r.chain, { seq: r.seq, hash: r.hash, count: position });
+    after = r.seq;
+    newest = { seq: r.seq, at: r.at.toISOString() };
+  };
+  const page = (from: Db, bound?: number) =>
+    from
+      .select()
+      .from(auditLog)
+      .where(bound == null ? gt(auditLog.seq, after) : and(gt(auditLog.seq, after), lte(auditLog.seq, bound)))
+      .orderBy(asc(auditLog.seq))
+      .limit(pageSize);
+
+  if (opts.onPage) {
+    const [range] = await db
+      .select({
+        first: sql<number | null>`min(${auditLog.seq})`.mapWith(Number),
+        last: sql<number | null>`max(${auditLog.seq})`.mapWith(Number),
+      })
+      .from(auditLog);
+    const first = range?.first ?? 0;
+    const last = range?.last ?? 0;
+    const span = Math.max(1, last - first + 1);
+    for (;;) {
+      const rows = await page(db, last);
+      rows.forEach(check);
+      const percent = Math.min(99, Math.floor(((after - first + 1) / span) * 100));
+      await opts.onPage({ checked, percent });
+      if (rows.length < pageSize) break;
+    }
+  } else {
+    await db.transaction(
+      async (tx) => {
+        for (;;) {
+          const rows = await page(tx);
+          rows.forEach(check);
+          if (rows.length < pageSize) break;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
   const head = headNow();
   if (opts.asOf != null && !asOf) asOf = head;
   return {

@@ -38,4 +38,9 @@ export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 /** The queue as services see it: a job recorded in `jobs` is handed to a worker once its transaction committed. */
 export interface JobQueue {
   enqueue(kind: JobKind, jobId: string): Promise<void>;
+  /** Sends a task's message now (scheduled.ts): one worker runs the task with `data`. */
+  runTask(name: string, data?: Record<string, unknown>): Promise<void>;
 }
+
+/** The queue before it is started: nothing is sent. */
+export const idleQueue: JobQueue = { enqueue: async () => {}, runTask: async () => {} };

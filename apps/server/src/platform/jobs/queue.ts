@@ -29,7 +29,7 @@ export interface QueueOptions {
    */
   expireSeconds?: number;
   log: Logger;
-  /** Tasks run on a schedule by the processes with workers (scheduled.ts). */
+  /** Tasks run on a schedule or when sent, by the processes with workers (scheduled.ts). */
   scheduled?: ScheduledTask[];
 }
 
@@ -37,8 +37,6 @@ export interface QueueOptions {
 const SWEEP_MS = 60_000;
 
 export interface RunningQueue extends JobQueue {
-  /** Sends a scheduled task's message now, as its schedule would (operations, tests). */
-  runScheduled(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -111,11 +109,15 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
   }
   if (opts.workers > 0) {
     for (const task of tasks) {
-      await boss.schedule(task.name, task.cron, {}, { tz: 'UTC' });
-      await boss.work(task.name, { pollingIntervalSeconds: opts.pollingSeconds, batchSize: 1 }, async () => {
-        const result = await task.run(opts.deps);
-        opts.log.info({ task: task.name, result }, 'scheduled task done');
-      });
+      if (task.cron) await boss.schedule(task.name, task.cron, {}, { tz: 'UTC' });
+      await boss.work<Record<string, unknown>>(
+        task.name,
+        { pollingIntervalSeconds: opts.pollingSeconds, batchSize: 1 },
+        async ([message]) => {
+          const result = await task.run(opts.deps, message?.data ?? {});
+          opts.log.info({ task: task.name, result }, 'scheduled task done');
+        },
+      );
     }
   }
   // Every minute, jobs Queued for more than a minute are sent again (a send that failed, a server that sends
@@ -145,9 +147,9 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
       : null;
   return {
     enqueue,
-    async runScheduled(name) {
-      if (!tasks.some((t) => t.name === name)) throw new Error(`no scheduled task ${name}`);
-      await boss.send(name, {});
+    async runTask(name, data = {}) {
+      if (!tasks.some((t) => t.name === name)) throw new Error(`no task ${name}`);
+      await boss.send(name, data);
     },
     async stop() {
       if (sweep) clearInterval(sweep);

@@ -1,19 +1,23 @@
 import './i18n';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AuditBreakDto, AuditVerificationDto } from '@edc/domain';
+import type { AuditBreakDto, AuditVerificationDto, AuditVerificationRunDto } from '@edc/domain';
 import { currentLanguage } from '../../app/i18n';
+import { isOpen } from '../../shared/api/poll';
 import { PageTitle } from '../../shared/components/PageTitle';
-import { errorText } from '../design/components/common';
+import { ProgressLine } from '../../shared/components/ProgressLine';
+import { Pager } from '../centres/components';
+import { errorText, QueryState } from '../design/components/common';
 import { ResponsiveList } from '../design/components/ResponsiveList';
 import { useMe } from '../identity/api';
-import { useVerifyAudit } from './api';
+import { useAuditVerifications, useStartVerification } from './api';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { timeZoneName: 'short' });
 
@@ -126,13 +130,112 @@ function Breaks({ result }: { result: AuditVerificationDto }) {
   );
 }
 
-/** /administration/audit: runs the audit chain verification on the server and shows its result (user role Admin). */
+/** Who asked for a run: a name, or the server itself. */
+const requester = (run: AuditVerificationRunDto, t: TFunction) => run.requestedBy?.name || t('audit:system');
+
+/** A run's outcome in a few words: intact, broken, failed, or how far it has come. */
+function outcome(run: AuditVerificationRunDto, t: TFunction): string {
+  if (isOpen(run.status)) return t(`audit:status.${run.status}`, { progress: run.progress });
+  if (run.status === 'Failed' || !run.result) return t('audit:status.Failed');
+  return run.result.ok ? t('audit:outcome.intact') : t('audit:outcome.broken', { count: run.result.breakCount });
+}
+
+/** The run shown: its progress while open, why it stopped, or what it found. */
+function Run({ run }: { run: AuditVerificationRunDto }) {
+  const { t } = useTranslation();
+  const asked = t('audit:asked', { at: dateTime(run.createdAt), by: requester(run, t) });
+  if (isOpen(run.status))
+    return (
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="audit-run">
+        <Typography variant="body2" color="text.secondary">
+          {asked}
+        </Typography>
+        <ProgressLine
+          testId="audit-progress"
+          label={
+            run.status === 'Queued'
+              ? t('audit:queued')
+              : t('audit:progress', { processed: run.processed.toLocaleString(currentLanguage()), progress: run.progress })
+          }
+          percent={run.status === 'Running' && run.progress > 0 ? run.progress : null}
+        />
+      </Paper>
+    );
+  if (run.status === 'Failed' || !run.result)
+    return (
+      <Alert severity="error" sx={{ mb: 2 }} data-testid="audit-run">
+        {run.error?.message ?? t('audit:status.Failed')} · {asked}
+      </Alert>
+    );
+  return (
+    <Box data-testid="audit-run">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {asked}
+      </Typography>
+      <Result result={run.result} />
+    </Box>
+  );
+}
+
+/** Earlier runs, newest first, server-paged: one is chosen to be shown above. */
+function History({
+  runs,
+  total,
+  page,
+  pageSize,
+  shown,
+  onShow,
+  onPage,
+}: {
+  runs: AuditVerificationRunDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  shown: string | null;
+  onShow: (id: string) => void;
+  onPage: (page: number, pageSize: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="audit-history">
+      <Typography variant="h2" id="audit-history" sx={{ mt: 3, mb: 1 }}>
+        {t('audit:history')}
+      </Typography>
+      <ResponsiveList<AuditVerificationRunDto>
+        label={t('audit:history')}
+        rows={runs}
+        getId={(r) => r.id}
+        rowLabel={(r) => dateTime(r.createdAt)}
+        testId="audit-history"
+        selectedId={shown}
+        onSelect={(r) => onShow(r.id)}
+        columns={[
+          { key: 'at', header: t('audit:askedAt'), render: (r) => dateTime(r.createdAt), primary: true },
+          { key: 'by', header: t('audit:askedBy'), render: (r) => requester(r, t) },
+          { key: 'outcome', header: t('audit:outcomeHeader'), render: (r) => outcome(r, t), primary: true },
+          { key: 'checked', header: t('audit:checked'), render: (r) => r.result?.checked ?? r.processed },
+          { key: 'head', header: t('audit:head'), render: (r) => r.result?.head?.seq ?? '—' },
+        ]}
+      />
+      <Pager page={page} pageSize={pageSize} total={total} onChange={onPage} />
+    </section>
+  );
+}
+
+/**
+ * /administration/audit: starts a verification of the audit trail, which the server runs in the background, and
+ * shows its progress, its result and the earlier runs (user role Admin).
+ */
 export default function AuditPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const verify = useVerifyAudit();
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const isAdmin = me.data?.user.userRole === 'Admin';
+  const runs = useAuditVerifications(paging.page, paging.pageSize, isAdmin);
+  const start = useStartVerification();
 
-  if (me.data && me.data.user.userRole !== 'Admin')
+  if (me.data && !isAdmin)
     return (
       <>
         <PageTitle>{t('audit:title')}</PageTitle>
@@ -140,25 +243,57 @@ export default function AuditPage() {
       </>
     );
 
+  const list = runs.data?.data ?? [];
+  const open = list.some((r) => isOpen(r.status)) || start.isPending;
+  const shown = list.find((r) => r.id === chosen) ?? (paging.page === 1 ? list[0] : undefined);
+
   return (
     <>
       <PageTitle>{t('audit:title')}</PageTitle>
-      <Typography sx={{ mb: 2, maxWidth: '80ch' }}>{t('audit:intro')}</Typography>
+      <Typography sx={{ mb: 1, maxWidth: '80ch' }}>{t('audit:intro')}</Typography>
+      <Typography sx={{ mb: 2, maxWidth: '80ch' }}>{t('audit:intro2')}</Typography>
       <Button
         variant="contained"
         startIcon={<VerifiedUserOutlined />}
-        onClick={() => verify.mutate()}
-        disabled={verify.isPending}
+        onClick={() =>
+          start.mutate(undefined, {
+            onSuccess: (run) => {
+              setChosen(run.id);
+              setPaging((p) => ({ ...p, page: 1 }));
+            },
+          })
+        }
+        disabled={open}
         sx={{ mb: 2, width: { xs: '100%', sm: 'auto' } }}
       >
-        {verify.isPending ? t('audit:running') : t('audit:run')}
+        {open ? t('audit:running') : t('audit:run')}
       </Button>
-      {verify.error && (
+      {start.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {errorText(verify.error)}
+          {errorText(start.error)}
         </Alert>
       )}
-      {verify.data && !verify.isPending && <Result result={verify.data} />}
+      <QueryState
+        loading={runs.isLoading}
+        error={runs.isError}
+        errorText={errorText(runs.error) ?? ''}
+        onRetry={() => void runs.refetch()}
+        empty={runs.isSuccess && runs.data.totalCount === 0}
+        emptyText={t('audit:none')}
+      >
+        {shown && <Run run={shown} />}
+        {runs.data && (
+          <History
+            runs={list}
+            total={runs.data.totalCount}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            shown={shown?.id ?? null}
+            onShow={setChosen}
+            onPage={(page, pageSize) => setPaging({ page, pageSize })}
+          />
+        )}
+      </QueryState>
     </>
   );
 }

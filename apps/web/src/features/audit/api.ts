@@ -1,10 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AuditVerificationDto } from '@edc/domain';
-import { api } from '../../shared/api/client';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditVerificationRunDto } from '@edc/domain';
+import { api, apiPage, type ApiPage } from '../../shared/api/client';
+import { isOpen, pollWhile } from '../../shared/api/poll';
 
-/** GET /Audit/Verify: walks the whole audit chain on the server (user role Admin). Run on demand, never cached. */
-export function useVerifyAudit() {
+/** The verifications of the audit trail (user role Admin): run in the background, their results kept. */
+const key = ['auditVerifications'] as const;
+
+/** GET /Audit/Verifications: the runs, newest first; read every second while one is open. */
+export function useAuditVerifications(page: number, pageSize: number, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: [...key, page, pageSize],
+    queryFn: ({ signal }) =>
+      apiPage<AuditVerificationRunDto>('/Audit/Verifications', { signal, query: { page, pageSize }, quietErrors: true }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollWhile<ApiPage<AuditVerificationRunDto>>((p) => p.data.some((r) => isOpen(r.status))),
+  });
+}
+
+/** POST /Audit/Verifications: starts a run (or answers the one already open). */
+export function useStartVerification() {
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<AuditVerificationDto>('/Audit/Verify', { quietErrors: true }),
+    mutationFn: () =>
+      api.post<AuditVerificationRunDto>('/Audit/Verifications', undefined, { quietErrors: true }).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }

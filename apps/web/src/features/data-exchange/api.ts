@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { ClinicalImportRequest, DataExportRequest, JobKind, JobReply, JobStatus, ResearchOrganisation } from '@edc/domain';
-import { api, apiPage, ApiError, type ApiPage } from '../../shared/api/client';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClinicalImportRequest, DataExportRequest, JobKind, JobReply, ResearchOrganisation } from '@edc/domain';
+import { api, apiPage, type ApiPage } from '../../shared/api/client';
+import { isOpen, pollWhile } from '../../shared/api/poll';
 import { downloadFile, postWithProgress } from '../../shared/api/transfer';
 import type { Form, Visit } from '../design/api';
 
@@ -12,21 +13,7 @@ import type { Form, Visit } from '../design/api';
 export const dataExchangeKey = ['dataExchange'] as const;
 const quiet = { quietErrors: true, quietSuccess: true } as const;
 
-/** The jobs are read every second while one of them is open (Queued or Running). */
-export const JOB_POLL_MS = 1000;
-
-export const isOpen = (status: JobStatus) => status === 'Queued' || status === 'Running';
-
-/** A refusal (gone, not ours) ends the polling; a lost connection or a server error does not. */
-const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-
-function pollWhile<T>(open: (data: T) => boolean) {
-  return (query: Query<T, Error, T, readonly unknown[]>) => {
-    if (refused(query.state.error)) return false;
-    const data = query.state.data;
-    return data !== undefined && open(data) ? JOB_POLL_MS : false;
-  };
-}
+export { isOpen } from '../../shared/api/poll';
 
 export interface JobsQuery {
   kind: JobKind;

@@ -1,5 +1,7 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { pk, tstz } from './columns.js';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, pk, tstz, updatedAt } from './columns.js';
+import { users } from './identity.js';
 
 /**
  * The audit trail: append-only (the database refuses UPDATE, DELETE and TRUNCATE, see the migration
@@ -41,5 +43,34 @@ export const auditLog = pgTable(
     index('audit_chain_seq_idx').on(t.chain, t.seq),
     /** A subject's trail (GET /Subjects/{id}/AuditTrail), newest first. */
     index('audit_subject_seq_idx').on(t.subjectId, t.seq),
+  ],
+);
+
+/**
+ * A verification of the audit trail run in the background (docs/audit-trail.md "In the background"): who asked,
+ * how far the walk is, and what it found (the AuditVerification) or why it stopped. At most one is open.
+ */
+export const auditVerifications = pgTable(
+  'audit_verifications',
+  {
+    id: pk(),
+    /** Queued, Running, Done, Failed (domain AUDIT_VERIFICATION_STATUSES). */
+    status: text('status').notNull().default('Queued'),
+    progress: integer('progress').notNull().default(0),
+    processed: bigint('processed', { mode: 'number' }).notNull().default(0),
+    result: jsonb('result'),
+    /** Error code and params (the text is made in the reader's language). */
+    error: jsonb('error'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    index('audit_verifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('audit_verifications_open_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('Queued', 'Running')`),
   ],
 );
