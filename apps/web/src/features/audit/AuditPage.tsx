@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AuditBreakDto, AuditVerificationDto, AuditVerificationRunDto } from '@edc/domain';
 import { currentLanguage } from '../../app/i18n';
+import { countText } from '../../app/locale-format';
 import { isOpen } from '../../shared/api/poll';
 import { PageTitle } from '../../shared/components/PageTitle';
 import { ProgressLine } from '../../shared/components/ProgressLine';
@@ -20,6 +21,8 @@ import { useMe } from '../identity/api';
 import { useAuditVerifications, useStartVerification } from './api';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { timeZoneName: 'short' });
+/** Counts as the language writes them (281 727, 281,727); record numbers stay as typed for --as-of. */
+const num = (n: number) => countText(n, currentLanguage());
 
 /** A label and its value; long values (hashes, ids) wrap anywhere so the page fits a phone. */
 function Fact({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -41,8 +44,8 @@ function Result({ result }: { result: AuditVerificationDto }) {
     result.checked === 0
       ? t('audit:empty')
       : result.ok
-        ? t('audit:intact', { checked: result.checked })
-        : t('audit:broken', { count: result.breakCount, checked: result.checked });
+        ? t('audit:intact', { checked: num(result.checked) })
+        : t('audit:broken', { count: result.breakCount, n: num(result.breakCount), checked: num(result.checked) });
   return (
     <>
       <Alert severity={result.ok ? 'success' : 'error'} sx={{ mb: 2 }} role="status" data-testid="audit-summary">
@@ -53,9 +56,9 @@ function Result({ result }: { result: AuditVerificationDto }) {
           component="dl"
           sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
         >
-          <Fact label={t('audit:checked')}>{result.checked}</Fact>
-          <Fact label={t('audit:chains')}>{result.chains}</Fact>
-          <Fact label={t('audit:breakCount')}>{result.breakCount}</Fact>
+          <Fact label={t('audit:checked')}>{num(result.checked)}</Fact>
+          <Fact label={t('audit:chains')}>{num(result.chains)}</Fact>
+          <Fact label={t('audit:breakCount')}>{num(result.breakCount)}</Fact>
           <Fact label={t('audit:keyFingerprint')} mono>
             {result.keyFingerprint}
           </Fact>
@@ -84,8 +87,12 @@ function Result({ result }: { result: AuditVerificationDto }) {
   );
 }
 
+/** Breaks shown at first, and added by each "show more": a badly broken trail lists up to a thousand. */
+const BREAKS_STEP = 50;
+
 function Breaks({ result }: { result: AuditVerificationDto }) {
   const { t } = useTranslation();
+  const [limit, setLimit] = useState(BREAKS_STEP);
   return (
     <section aria-labelledby="audit-breaks">
       <Typography variant="h2" id="audit-breaks" sx={{ mb: 1 }}>
@@ -93,12 +100,12 @@ function Breaks({ result }: { result: AuditVerificationDto }) {
       </Typography>
       {result.breaksTruncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          {t('audit:truncated', { shown: result.breaks.length, count: result.breakCount })}
+          {t('audit:truncated', { shown: num(result.breaks.length), count: num(result.breakCount) })}
         </Alert>
       )}
       <ResponsiveList<AuditBreakDto>
         label={t('audit:breaks')}
-        rows={result.breaks}
+        rows={result.breaks.slice(0, limit)}
         getId={(b) => b.id}
         rowLabel={(b) => `${t('audit:seq')} ${b.seq}`}
         testId="audit-break"
@@ -126,6 +133,11 @@ function Breaks({ result }: { result: AuditVerificationDto }) {
           },
         ]}
       />
+      {result.breaks.length > limit && (
+        <Button sx={{ mt: 1 }} onClick={() => setLimit((n) => n + BREAKS_STEP)}>
+          {t('audit:moreBreaks', { shown: num(limit), count: num(result.breaks.length) })}
+        </Button>
+      )}
     </section>
   );
 }
@@ -137,7 +149,9 @@ const requester = (run: AuditVerificationRunDto, t: TFunction) => run.requestedB
 function outcome(run: AuditVerificationRunDto, t: TFunction): string {
   if (isOpen(run.status)) return t(`audit:status.${run.status}`, { progress: run.progress });
   if (run.status === 'Failed' || !run.result) return t('audit:status.Failed');
-  return run.result.ok ? t('audit:outcome.intact') : t('audit:outcome.broken', { count: run.result.breakCount });
+  return run.result.ok
+    ? t('audit:outcome.intact')
+    : t('audit:outcome.broken', { count: run.result.breakCount, n: num(run.result.breakCount) });
 }
 
 /** The run shown: its progress while open, why it stopped, or what it found. */
@@ -155,7 +169,7 @@ function Run({ run }: { run: AuditVerificationRunDto }) {
           label={
             run.status === 'Queued'
               ? t('audit:queued')
-              : t('audit:progress', { processed: run.processed.toLocaleString(currentLanguage()), progress: run.progress })
+              : t('audit:progress', { processed: num(run.processed), progress: run.progress })
           }
           percent={run.status === 'Running' && run.progress > 0 ? run.progress : null}
         />
@@ -213,7 +227,7 @@ function History({
           { key: 'at', header: t('audit:askedAt'), render: (r) => dateTime(r.createdAt), primary: true },
           { key: 'by', header: t('audit:askedBy'), render: (r) => requester(r, t) },
           { key: 'outcome', header: t('audit:outcomeHeader'), render: (r) => outcome(r, t), primary: true },
-          { key: 'checked', header: t('audit:checked'), render: (r) => r.result?.checked ?? r.processed },
+          { key: 'checked', header: t('audit:checked'), render: (r) => num(r.result?.checked ?? r.processed) },
           { key: 'head', header: t('audit:head'), render: (r) => r.result?.head?.seq ?? '—' },
         ]}
       />
