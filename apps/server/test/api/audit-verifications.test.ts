@@ -120,27 +120,48 @@ describe('the walk in pages', () => {
     expect(pages.every((p) => p >= 0 && p <= 99)).toBe(true);
   });
 
+  /**
+   * On a connection of its own, a subject's second record numbered and held uncommitted, then a later record
+   * committed on the test's connection: the state in which a walk begins in the tests below.
+   */
+  async function withLateRecord(run: (late: { subjectId: string; commit: () => Promise<void> }) => Promise<void>) {
+    const subjectId = uuidv7();
+    await writeAuditNow(db(), { email: 'walk@example.test' }, { action: 'test.walk', entityType: 'test', subjectId });
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    const other = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const numbered = new Promise<void>((r) => (written = r));
+    try {
+      const late = other.transaction(async (tx) => {
+        await writeAudit(tx, { email: 'walk@example.test' }, { action: 'test.walk.late', entityType: 'test', subjectId });
+        written();
+        await held;
+      });
+      await numbered;
+      await writeAuditNow(db(), { email: 'walk@example.test' }, { action: 'test.walk.after', entityType: 'test' });
+      await run({
+        subjectId,
+        commit: async () => {
+          release();
+          await late;
+        },
+      });
+    } finally {
+      release();
+      await client.end();
+    }
+  }
+
+  /** The head a later walk computes for the same seq: what an administrator's written-down head is compared with. */
+  const headLater = async (seq: number) => (await verifyAuditChain(db(), undefined, { asOf: seq })).asOf;
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'takes no break for a record that committed after the walk passed its number',
+    'takes no break for a record that committed after the walk passed its number, and reports the head a later walk finds',
     async () => {
-      const subjectId = uuidv7();
-      await writeAuditNow(db(), { email: 'walk@example.test' }, { action: 'test.walk', entityType: 'test', subjectId });
-      const client = new pg.Client({ connectionString: t.url });
-      await client.connect();
-      const other = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      let written!: () => void;
-      const numbered = new Promise<void>((r) => (written = r));
-      try {
-        // The subject's second record is numbered but not committed while a later record commits.
-        const late = other.transaction(async (tx) => {
-          await writeAudit(tx, { email: 'walk@example.test' }, { action: 'test.walk.late', entityType: 'test', subjectId });
-          written();
-          await held;
-        });
-        await numbered;
-        await writeAuditNow(db(), { email: 'walk@example.test' }, { action: 'test.walk.after', entityType: 'test' });
+      await withLateRecord(async ({ subjectId, commit }) => {
         // The first page ends at the record committed last; the walk then reads on.
         const { n } = (
           (await db().execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] }
@@ -152,8 +173,7 @@ describe('the walk in pages', () => {
             if (!first) return;
             first = false;
             // The walk has passed the late record's number: it commits now, and the subject's next record follows it.
-            release();
-            await late;
+            await commit();
             await writeAuditNow(
               db(),
               { email: 'walk@example.test' },
@@ -167,13 +187,26 @@ describe('the walk in pages', () => {
           .from(auditLog)
           .where(eq(auditLog.chain, chainOf(subjectId)));
         expect(chain.map((r) => r.action)).toEqual(['test.walk', 'test.walk.late', 'test.walk.next']);
-        // Both came after the walk began: neither is checked, and no later record is taken for a break.
+        // The next record came after the walk began: outside its bound, and not taken for a break.
         expect(result.head!.seq).toBeLessThan(chain[2]!.seq);
+        expect(result.head!.seq).toBeGreaterThan(chain[1]!.seq);
+        // The late record, below the head, is in the head's digest as a later walk counts it.
+        expect(await headLater(result.head!.seq)).toEqual(result.head);
         expect((await verifyAuditChain(db())).ok).toBe(true);
-      } finally {
-        release();
-        await client.end();
-      }
+      });
+    },
+  );
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'in one snapshot too: waits for the writes open when it began, then counts the record they numbered below its head',
+    async () => {
+      await withLateRecord(async ({ commit }) => {
+        const committing = new Promise((r) => setTimeout(r, 300)).then(commit);
+        const result = await verifyAuditChain(db());
+        await committing;
+        expect(result.ok).toBe(true);
+        expect(await headLater(result.head!.seq)).toEqual(result.head);
+      });
     },
   );
 });

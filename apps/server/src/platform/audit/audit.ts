@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -285,6 +285,12 @@ export interface VerifyOptions {
  * and go unchecked, but nothing within the bound follows it in its chain (the next record of a chain is
  * numbered after the chain's append lock is released, at the commit, so after the bound), and no record is
  * taken for a break because one before it was missed. Every record committed before the walk began is checked.
+ *
+ * Either way a record still being written when the walk began may be numbered below the head it reports, and a
+ * later `asOf` of that head counts it. So the numbers the walk found missing (gaps: such records, or numbers a
+ * rolled-back write used) are read again once the writes that were open when the walk began have ended, and the
+ * records found there are checked and taken into the heads: each is the newest of its chain up to the head, by
+ * the same argument. The head a walk reports is then the one any later walk computes for the same `seq`.
  */
 export async function verifyAuditChain(
   db: Db,
@@ -301,10 +307,18 @@ export async function verifyAuditChain(
   let firstBreak: number | null = null;
   let newest: { seq: number; at: string } | null = null;
   let asOf: AuditHead | null = null;
+  /** Numbers missing from the walk, as ranges, and the database's clock when its view of the trail was taken. */
+  const gaps: [number, number][] = [];
+  let expected = 1;
+  let since = '';
   const headNow = (): AuditHead | null =>
     newest && { seq: newest.seq, at: newest.at, hash: auditHeadsDigest(heads, newest.seq, key), chains: heads.size };
-  const check = (r: typeof auditLog.$inferSelect) => {
-    if (opts.asOf != null && !asOf && r.seq > opts.asOf) asOf = headNow();
+  const check = (r: typeof auditLog.$inferSelect, late = false) => {
+    if (!late) {
+      if (opts.asOf != null && !asOf && r.seq > opts.asOf) asOf = headNow();
+      if (r.seq > expected) gaps.push([expected, r.seq - 1]);
+      expected = r.seq + 1;
+    }
     checked++;
     const last = heads.get(r.chain);
     const position = (last?.count ?? 0) + 1;
@@ -319,8 +333,13 @@ export async function verifyAuditChain(
       }
     }
     heads.set(r.chain, { seq: r.seq, hash: r.hash, count: position });
+    if (late) return;
     after = r.seq;
     newest = { seq: r.seq, at: r.at.toISOString() };
+  };
+  const clock = async (from: Db) => {
+    const res = (await from.execute(sql`select clock_timestamp()::text as now`)) as unknown as { rows: { now: string }[] };
+    since = res.rows[0]!.now;
   };
   const page = (from: Db, bound?: number) =>
     from
@@ -337,12 +356,13 @@ export async function verifyAuditChain(
         last: sql<number | null>`max(${auditLog.seq})`.mapWith(Number),
       })
       .from(auditLog);
+    await clock(db);
     const first = range?.first ?? 0;
     const last = range?.last ?? 0;
     const span = Math.max(1, last - first + 1);
     for (;;) {
       const rows = await page(db, last);
-      rows.forEach(check);
+      rows.forEach((r) => check(r));
       const percent = Math.min(99, Math.floor(((after - first + 1) / span) * 100));
       await opts.onPage({ checked, percent });
       if (rows.length < pageSize) break;
@@ -352,12 +372,18 @@ export async function verifyAuditChain(
       async (tx) => {
         for (;;) {
           const rows = await page(tx);
-          rows.forEach(check);
+          // The snapshot is taken by the first read: the writes open then began before this clock.
+          if (!since) await clock(tx);
+          rows.forEach((r) => check(r));
           if (rows.length < pageSize) break;
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+  }
+  if (gaps.length && newest) {
+    await writesEnded(db, since);
+    for (const r of await recordsIn(db, gaps)) check(r, true);
   }
   const head = headNow();
   if (opts.asOf != null && !asOf) asOf = head;
@@ -375,4 +401,38 @@ export async function verifyAuditChain(
     verifiedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** How long a walk waits for the writes that were open when it began (docs/audit-trail.md "The head and checkpoints"). */
+const WRITES_SETTLE_MS = 60_000;
+
+/**
+ * Waits until no transaction that began by `since` is still writing (one holding a transaction id: every append
+ * to the trail does), or WRITES_SETTLE_MS. The application's connections share one role, whose sessions it sees.
+ */
+async function writesEnded(db: Db, since: string) {
+  const deadline = Date.now() + WRITES_SETTLE_MS;
+  for (;;) {
+    const res = (await db.execute(
+      sql`select count(*)::int as n from pg_stat_activity
+          where backend_xid is not null and xact_start <= ${since}::timestamptz and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { n: number }[] };
+    if (!res.rows[0]?.n || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The records now stored at the numbers of `ranges` (a walk's gaps), in `seq` order. */
+async function recordsIn(db: Db, ranges: [number, number][]) {
+  const found: (typeof auditLog.$inferSelect)[] = [];
+  for (let i = 0; i < ranges.length; i += 200) {
+    const part = ranges.slice(i, i + 200).map(([a, b]) => between(auditLog.seq, a, b));
+    found.push(
+      ...(await db
+        .select()
+        .from(auditLog)
+        .where(or(...part))),
+    );
+  }
+  return found.sort((a, b) => a.seq - b.seq);
 }
