@@ -149,7 +149,9 @@ export async function startJobQueue(opts: QueueOptions): Promise<RunningQueue> {
     enqueue,
     async runTask(name, data = {}) {
       if (!tasks.some((t) => t.name === name)) throw new Error(`no task ${name}`);
-      await boss.send(name, data);
+      // As with jobs, a send that fails leaves the caller's record as it is (an audit run stays Queued and is
+      // sent again by the next request) rather than failing a request whose record is committed.
+      await boss.send(name, data).catch((err: unknown) => opts.log.error({ err, task: name }, 'task not handed to the queue'));
     },
     async stop() {
       if (sweep) clearInterval(sweep);
