@@ -60,6 +60,9 @@ describe('POST /Audit/Verifications', () => {
       const run = await settled((await start()).body.data.id);
       expect(run.result).toMatchObject({ ok: false, breakCount: 1, brokenAt: row!.seq });
       expect(run.result.breaks[0]).toMatchObject({ id: row!.id, problems: ['hash'] });
+      // The history leaves the list of breaks to the run itself.
+      const list = await call(t.app, 'GET', '/Audit/Verifications?pageSize=1', { token: as('admin') });
+      expect(list.body.data[0]).toMatchObject({ id: run.id, result: { ok: false, breakCount: 1, breaks: [] } });
     } finally {
       await db().update(auditLog).set({ reason: row!.reason }).where(eq(auditLog.id, row!.id));
       await db().execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);

@@ -18,7 +18,7 @@ import { Pager } from '../centres/components';
 import { errorText, QueryState } from '../design/components/common';
 import { ResponsiveList } from '../design/components/ResponsiveList';
 import { useMe } from '../identity/api';
-import { useAuditVerifications, useStartVerification } from './api';
+import { useAuditVerification, useAuditVerifications, useStartVerification } from './api';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { timeZoneName: 'short' });
 /** Counts as the language writes them (281 727, 281,727); record numbers stay as typed for --as-of. */
@@ -248,6 +248,12 @@ export default function AuditPage() {
   const isAdmin = me.data?.user.userRole === 'Admin';
   const runs = useAuditVerifications(paging.page, paging.pageSize, isAdmin);
   const start = useStartVerification();
+  const list = runs.data?.data ?? [];
+  const open = list.some((r) => isOpen(r.status)) || start.isPending;
+  const listed = list.find((r) => r.id === chosen) ?? (paging.page === 1 ? list[0] : undefined);
+  // The run shown is read by itself, with its breaks; the listed one stands in until it comes.
+  const detail = useAuditVerification(listed?.id ?? null);
+  const shown = detail.data?.id === listed?.id ? detail.data : listed;
 
   if (me.data && !isAdmin)
     return (
@@ -256,10 +262,6 @@ export default function AuditPage() {
         <Alert severity="warning">{t('audit:noRights')}</Alert>
       </>
     );
-
-  const list = runs.data?.data ?? [];
-  const open = list.some((r) => isOpen(r.status)) || start.isPending;
-  const shown = list.find((r) => r.id === chosen) ?? (paging.page === 1 ? list[0] : undefined);
 
   return (
     <>
