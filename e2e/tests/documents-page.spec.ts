@@ -72,3 +72,18 @@ test('the administrator generates a dataset: asked for Started, then Done with i
   await expect(ready).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('button', { name: 'Скачать' }).last()).toBeVisible();
 });
+
+test('the archive of a centre’s subject cards offers every centre that holds subjects, and is made', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/researchSettings/documents/list');
+  await page.getByRole('button', { name: 'Архив карточек субъектов' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Архив карточек субъектов центра' });
+  await dialog.getByRole('combobox', { name: 'Центр' }).click();
+  // The demo's site and test site centres, by number; not the sponsor's own.
+  const options = page.getByRole('option');
+  await expect(options).toHaveText([/^01 · /, /^02 · /, /^T-01 · /]);
+  await options.first().click();
+  await dialog.getByRole('button', { name: 'Сформировать' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Архив «.+» готов$/)).toBeVisible({ timeout: 60_000 });
+});

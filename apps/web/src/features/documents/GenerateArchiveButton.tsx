@@ -5,19 +5,20 @@ import TextField from '@mui/material/TextField';
 import FolderZipOutlined from '@mui/icons-material/FolderZipOutlined';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/components/FormDialog';
-import { useCentresPage } from '../centres/api';
+import { useSubjectCentres } from '../centres/api';
 import { generateSubjectCardArchive } from './api';
 import { useListedGeneration } from './useListedGeneration';
 
 /**
  * "Архив карточек субъектов" on the research documents page (docs/documents.md "Subject cards archive"): a
- * centre (the ones the caller sees); the ZIP of its subjects' cards is made in the background.
+ * centre that holds subjects (the ones the caller sees); the ZIP of its subjects' cards is made in the background.
  */
 export function GenerateArchiveButton({ researchId }: { researchId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { busy, saving, ask } = useListedGeneration('archive');
-  const centres = useCentresPage(open ? researchId : undefined, { page: 1, pageSize: 100 });
+  // Every centre that holds subjects, page after page: a large trial has hundreds.
+  const centres = useSubjectCentres(open ? researchId : undefined);
   const [centreId, setCentreId] = useState('');
   const [checked, setChecked] = useState(false);
   const centreError = checked && !centreId ? t('documents:archive.centreRequired') : undefined;
@@ -59,7 +60,7 @@ export function GenerateArchiveButton({ researchId }: { researchId: string }) {
             error={Boolean(centreError)}
             helperText={centreError}
           >
-            {(centres.data?.data ?? []).map((c) => (
+            {(centres.data ?? []).map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {`${c.researchOrganisationNumber} · ${c.organisation.shortName}`}
               </MenuItem>

@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { RULE_TYPES, rules, type RuleInput, type RuleReply, type RuleType } from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
 import { errorMessages, SaveFailed } from '../centres/components';
+import { useSubjectCentres } from '../centres/api';
 import { useSections } from '../design/api';
 import { ConfirmDialog, InfoRow } from '../design/components/common';
 import { useRulesAccess } from './access';
-import { useRule, useRuleCentres, useRuleMutations } from './api';
+import { useRule, useRuleMutations } from './api';
 import { ExpressionEditor, ExpressionView } from './editor/ExpressionEditor';
 import { centreLabel, DialogButtons, RuleChain, RulesDialog, ValidatedChip } from './parts';
 import { expectedResult, formRuleFields, needsMessage, type FormRuleFields } from './ruleFields';
@@ -291,7 +292,7 @@ function RuleForm({
 }) {
   const { t } = useTranslation();
   const { create, update, remove } = useRuleMutations();
-  const centres = useRuleCentres(researchId, true);
+  const centres = useSubjectCentres(researchId);
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [deleting, setDeleting] = useState(false);
@@ -353,10 +354,8 @@ function RuleForm({
     else create.mutate(body, { onSuccess: onClose, onError: setFailure });
   });
 
-  const centreOptions = (centres.data ?? []).filter(
-    (c) =>
-      c.organisationTypeString === 'Site' || c.organisationTypeString === 'TestSite' || c.id === stored?.researchOrganisationId,
-  );
+  // Every Site and TestSite centre of the research, page after page: a large trial has hundreds.
+  const centreOptions = centres.data ?? [];
   const storedCentreMissing =
     stored?.researchOrganisationId && !centreOptions.some((c) => c.id === stored.researchOrganisationId);
 

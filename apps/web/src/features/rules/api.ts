@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ResearchOrganisation, RuleInput, RuleReply, RuleTestReply, RuleType } from '@edc/domain';
+import type { RuleInput, RuleReply, RuleTestReply, RuleType } from '@edc/domain';
 import { api, apiPage, type ApiPage } from '../../shared/api/client';
 
 /**
@@ -41,21 +41,6 @@ export function useRule(id: string | null | undefined, placeholder?: RuleReply) 
     queryFn: ({ signal }) => api.get<RuleReply>(`/Rules/${id}`, { signal, quietErrors: true }),
     enabled: Boolean(id),
     placeholderData: placeholder,
-  });
-}
-
-/** A research's centres (GET /ResearchOrganisations), for the centre a rule applies to. */
-export function useRuleCentres(researchId: string | null | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['researchOrganisations', researchId, 'rules'],
-    queryFn: ({ signal }) =>
-      api.get<ResearchOrganisation[]>('/ResearchOrganisations', {
-        signal,
-        quietErrors: true,
-        query: { researchId: researchId ?? undefined, pageSize: 100 },
-      }),
-    enabled: enabled && Boolean(researchId),
-    staleTime: 60_000,
   });
 }
 
