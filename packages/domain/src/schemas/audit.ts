@@ -58,7 +58,7 @@ export const auditVerificationRun = z.object({
   finishedAt: z.string().nullable(),
   /** Who asked; null for a run the server started itself. */
   requestedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** What a Done run found. */
+  /** What a Done run found; in the list (GET /Audit/Verifications) without its breaks, which the run itself has. */
   result: auditVerification.nullable(),
   /** Why a Failed run stopped, in the caller's language. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
