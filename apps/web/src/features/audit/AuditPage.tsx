@@ -186,7 +186,7 @@ function Run({ run }: { run: AuditVerificationRunDto }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {asked}
       </Typography>
-      <Result result={run.result} />
+      <Result key={run.id} result={run.result} />
     </Box>
   );
 }
