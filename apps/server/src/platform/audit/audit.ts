@@ -407,15 +407,17 @@ export async function verifyAuditChain(
 const WRITES_SETTLE_MS = 60_000;
 
 /**
- * Waits until no transaction that began by `since` is still writing (one holding a transaction id: every append
- * to the trail does), or WRITES_SETTLE_MS. The application's connections share one role, whose sessions it sees.
+ * Waits until no transaction of this database that began by `since` is still writing (one holding a transaction
+ * id: every append to the trail does), or WRITES_SETTLE_MS. The application's connections share one role, whose
+ * sessions it sees; other databases of the server are not waited for.
  */
 async function writesEnded(db: Db, since: string) {
   const deadline = Date.now() + WRITES_SETTLE_MS;
   for (;;) {
     const res = (await db.execute(
       sql`select count(*)::int as n from pg_stat_activity
-          where backend_xid is not null and xact_start <= ${since}::timestamptz and pid <> pg_backend_pid()`,
+          where datname = current_database() and backend_xid is not null and xact_start <= ${since}::timestamptz
+            and pid <> pg_backend_pid()`,
     )) as unknown as { rows: { n: number }[] };
     if (!res.rows[0]?.n || Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 50));
