@@ -27,7 +27,10 @@ test('the administrator sends a document for approval, the approver approves it,
   await expect(page.getByRole('tab', { name: 'Согласование' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Отправить на согласование' }).click();
   const dialog = page.getByRole('dialog', { name: 'Отправить документ на согласование' });
-  await dialog.getByRole('combobox', { name: 'Документ' }).click();
+  // The documents are searched on the server as the name is typed (a large trial makes thousands).
+  const searched = page.waitForResponse((r) => r.url().includes('/api/Documents/Paged') && r.url().includes('search='));
+  await dialog.getByRole('combobox', { name: 'Документ' }).fill(doc.name!.slice(-12));
+  expect((await searched).status()).toBe(200);
   await page.getByRole('option', { name: doc.name!, exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Версия исследования' }).click();
   await page.getByRole('option').first().click();

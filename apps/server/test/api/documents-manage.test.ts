@@ -80,6 +80,24 @@ describe('documents: visibility, deletion, personal and expiring lists', () => {
     expectError(await api('outsider').send('GET', '/Documents/PersonalList'), 400, 'research_required', 'researchId');
   });
 
+  it('Paged and PersonalList search by name, any case, with % and _ taken as typed', async () => {
+    const tag = `${Date.now().toString(36)}`;
+    const wanted = await generated('sitePi', { name: `Сводка ${tag} 50%_A` });
+    await generated('sitePi', { name: `Сводка ${tag} 50xxA` });
+    const ids = (list: { id: string }[]) => list.map((d) => d.id);
+    const search = (term: string) => encodeURIComponent(term);
+    expect(
+      ids(
+        await api('admin').ok('GET', `/Documents/Paged?researchId=${world.research.id}&search=${search(`сводКА ${tag} 50%_`)}`),
+      ),
+    ).toEqual([wanted.id]);
+    expect(ids(await api('sitePi').ok('GET', `/Documents/PersonalList?search=${search(`${tag} 50%_a`)}`))).toEqual([wanted.id]);
+    expect(
+      await api('admin').ok('GET', `/Documents/Paged?researchId=${world.research.id}&search=${search(`${tag}-none`)}`),
+    ).toEqual([]);
+    expectError(await api('admin').send('GET', `/Documents/Paged?search=${'x'.repeat(201)}`), 400, 'validation', 'search');
+  });
+
   it('ToggleVisible: the author or an administrator makes it common; only the author makes it private again', async () => {
     const doc = await generated('sitePi');
     const paged = (c: CallerName) => api(c).ok('GET', `/Documents/Paged?Type=Tracker&pageSize=50`);

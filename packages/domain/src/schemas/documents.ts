@@ -202,6 +202,8 @@ export const documentsPagedQuery = pageQuery.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Documents whose name contains this (any case): the pickers that choose one of a large trial's documents. */
+  search: z.string().trim().max(200).optional(),
 });
 export type DocumentsPagedQuery = z.input<typeof documentsPagedQuery>;
 

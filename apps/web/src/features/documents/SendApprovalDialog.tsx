@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentApprovalReply, DocumentApproverReply, DocumentStatusReply } from '@edc/domain';
 import { FormDialog } from '../../shared/components/FormDialog';
 import { useResearchVersions } from '../design/api';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { useApprovableDocuments, useApprovalActions, useApprovers } from './approvalsApi';
+
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * "Отправить на согласование" (design-and-admin sections 5 and 6): a document, a research version and at least
@@ -25,11 +28,15 @@ export function SendApprovalDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const documents = useApprovableDocuments(researchId, !resend);
+  // The document is searched on the server by name as it is typed: a large trial makes thousands.
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim().slice(0, 200), SEARCH_DEBOUNCE_MS);
+  const documents = useApprovableDocuments(researchId, !resend, search);
+  const [chosen, setChosen] = useState<DocumentStatusReply | null>(null);
   const versions = useResearchVersions(researchId);
   const approvers = useApprovers(researchId, true);
   const { send } = useApprovalActions();
-  const [documentId, setDocumentId] = useState(resend?.document.id ?? '');
+  const documentId = resend?.document.id ?? chosen?.id ?? '';
   const [versionId, setVersionId] = useState(resend?.researchVersion.id ?? '');
   const [approverIds, setApproverIds] = useState<string[]>(resend?.approverList.map((a) => a.id) ?? []);
   const [checked, setChecked] = useState(false);
@@ -72,9 +79,13 @@ export function SendApprovalDialog({
         ) : (
           <Autocomplete<DocumentStatusReply>
             options={documentList}
-            loading={documents.isLoading}
-            value={documentList.find((d) => d.id === documentId) ?? null}
-            onChange={(_, d) => setDocumentId(d?.id ?? '')}
+            loading={documents.isFetching}
+            value={chosen}
+            onChange={(_, d) => setChosen(d)}
+            inputValue={typed}
+            onInputChange={(_, v) => setTyped(v)}
+            // The server has filtered them by name.
+            filterOptions={(x) => x}
             getOptionLabel={(d) => d.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             renderInput={(params) => (

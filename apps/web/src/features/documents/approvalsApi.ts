@@ -35,13 +35,20 @@ export function useApprovers(researchId: string, enabled: boolean) {
   });
 }
 
-/** The made documents of the research that can be sent (the newest 100). */
-export function useApprovableDocuments(researchId: string, enabled: boolean) {
+/**
+ * The made documents of the research that can be sent: the newest 50 whose name contains `search` (searched on the
+ * server, so that any of a large trial's documents can be found).
+ */
+export function useApprovableDocuments(researchId: string, enabled: boolean, search = '') {
   return useQuery({
-    queryKey: ['documents', 'list', 'approvable', researchId],
+    queryKey: ['documents', 'list', 'approvable', researchId, search],
     queryFn: ({ signal }) =>
-      apiPage<DocumentStatusReply>('/Documents/Paged', { signal, query: { researchId, Status: 'Done', pageSize: 100 } }),
+      apiPage<DocumentStatusReply>('/Documents/Paged', {
+        signal,
+        query: { researchId, Status: 'Done', pageSize: 50, ...(search ? { search } : {}) },
+      }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps.js';
 import { documents } from '../../../platform/db/schema/index.js';
 import type { ActorCaller } from '../../../platform/http/caller.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
-import { offsetOf, pageOf, type PageQuery } from '../../../platform/http/paging.js';
+import { offsetOf, pageOf, searchAny, type PageQuery } from '../../../platform/http/paging.js';
 import { canInResearch } from '../../../platform/http/research-scope.js';
 import { documentStatusReply } from './generated-documents.js';
 
@@ -13,6 +13,7 @@ export type DocumentsQuery = PageQuery & {
   Status?: DocumentStatus;
   Type?: DocumentType;
   Expiring?: boolean;
+  search?: string;
 };
 
 /** Due for deletion: the expiration date has come (UTC calendar) and the file is still there. */
@@ -20,7 +21,7 @@ export function expiringCondition(today = todayIn('UTC')): SQL {
   return and(isNotNull(documents.expirationDate), lte(documents.expirationDate, today), ne(documents.status, 'Deleted'))!;
 }
 
-/** The filters both lists share: research, no uploaded visit files, Status, Type and Expiring. */
+/** The filters both lists share: research, no uploaded visit files, Status, Type, Expiring and the name search. */
 function filtersOf(researchId: string, q: DocumentsQuery): SQL {
   const expiring = expiringCondition();
   return and(
@@ -29,6 +30,8 @@ function filtersOf(researchId: string, q: DocumentsQuery): SQL {
     q.Status ? eq(documents.status, q.Status) : undefined,
     q.Type ? eq(documents.type, q.Type) : undefined,
     q.Expiring === undefined ? undefined : q.Expiring ? expiring : not(expiring),
+    // A trigram index (documents_name_trgm_idx) keeps it from reading every document of a large trial.
+    searchAny(q.search, [documents.name]),
   )!;
 }
 

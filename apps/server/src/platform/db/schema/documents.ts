@@ -58,6 +58,8 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_research_idx').on(t.researchId, t.type),
+    /** The name search of the documents list (pickers in a large trial). */
+    index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('documents_research_created_idx')
       .on(t.researchId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
