@@ -96,6 +96,13 @@ describe('documents: visibility, deletion, personal and expiring lists', () => {
       await api('admin').ok('GET', `/Documents/Paged?researchId=${world.research.id}&search=${search(`${tag}-none`)}`),
     ).toEqual([]);
     expectError(await api('admin').send('GET', `/Documents/Paged?search=${'x'.repeat(201)}`), 400, 'validation', 'search');
+    // A page names each document's author (read for the whole page at once).
+    const other = await generated('manager', { name: `Сводка ${tag} третья` });
+    const page = await api('admin').ok('GET', `/Documents/Paged?researchId=${world.research.id}&search=${search(tag)}`);
+    const authorOf = (id: string) => page.find((d: { id: string }) => d.id === id)?.createdBy?.id;
+    expect(page).toHaveLength(3);
+    expect(authorOf(wanted.id)).toBe(callers.sitePi.userId);
+    expect(authorOf(other.id)).toBe(callers.manager.userId);
   });
 
   it('ToggleVisible: the author or an administrator makes it common; only the author makes it private again', async () => {

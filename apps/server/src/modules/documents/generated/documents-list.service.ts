@@ -6,7 +6,7 @@ import type { ActorCaller } from '../../../platform/http/caller.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
 import { offsetOf, pageOf, searchAny, type PageQuery } from '../../../platform/http/paging.js';
 import { canInResearch } from '../../../platform/http/research-scope.js';
-import { documentStatusReply } from './generated-documents.js';
+import { documentAuthors, documentReplyOf } from './generated-documents.js';
 
 export type DocumentsQuery = PageQuery & {
   researchId?: string;
@@ -47,8 +47,14 @@ async function pageOfDocuments(deps: Deps, where: SQL, q: DocumentsQuery, caller
       .offset(offsetOf(q)),
     deps.db.select({ n: count() }).from(documents).where(where),
   ]);
-  const data: DocumentStatusReply[] = [];
-  for (const r of rows) data.push(await documentStatusReply(deps.db, r, caller.lang));
+  // The page's authors in one statement, not one a row.
+  const authors = await documentAuthors(
+    deps.db,
+    rows.map((r) => r.createdBy),
+  );
+  const data: DocumentStatusReply[] = rows.map((r) =>
+    documentReplyOf(r, r.createdBy ? authors.get(r.createdBy) : undefined, caller.lang),
+  );
   return pageOf(data, Number(total?.n ?? 0), q);
 }
 

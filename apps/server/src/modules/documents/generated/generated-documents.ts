@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   deletionDateOf,
   errorMessage,
@@ -72,20 +72,39 @@ export async function storeGeneratedDocumentFile(db: Db, documentId: string, fil
 export const isExpired = (doc: Pick<DocumentRow, 'expirationDate' | 'status'>, today = todayIn('UTC')): boolean =>
   doc.status !== 'Deleted' && doc.expirationDate !== null && doc.expirationDate <= today;
 
+/** The authors of documents, by id: what a reply names (a list reads them in one statement). */
+export async function documentAuthors(db: Db, ids: (string | null)[]): Promise<Map<string, DocumentAuthor>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      patronymic: users.patronymic,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface DocumentAuthor {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  patronymic: string | null;
+  email: string;
+}
+
 /** A document with its progress (GET /Documents/{id}), the error in the reader's language. */
 export async function documentStatusReply(db: Db, doc: DocumentRow, lang: Language): Promise<DocumentStatusReply> {
-  const [author] = doc.createdBy
-    ? await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          patronymic: users.patronymic,
-          email: users.email,
-        })
-        .from(users)
-        .where(eq(users.id, doc.createdBy))
-    : [];
+  const authors = await documentAuthors(db, [doc.createdBy]);
+  return documentReplyOf(doc, doc.createdBy ? authors.get(doc.createdBy) : undefined, lang);
+}
+
+/** A document's reply given its author (read with it, or with the rest of a page). */
+export function documentReplyOf(doc: DocumentRow, author: DocumentAuthor | undefined, lang: Language): DocumentStatusReply {
   const error = doc.error as { code: string; params?: MessageParams } | null;
   return {
     id: doc.id,
