@@ -53,12 +53,6 @@ function toReply(row: Row, name: string | null, lang: Language): AuditVerificati
   };
 }
 
-const select = (db: Db) =>
-  db
-    .select({ run: auditVerifications, name: userFullName })
-    .from(auditVerifications)
-    .leftJoin(users, eq(users.id, auditVerifications.requestedBy));
-
 /** A run as the history lists it: its result without the list of breaks (up to a thousand; read the run for them). */
 const { result, ...runColumns } = getTableColumns(auditVerifications);
 const listedRun = {
@@ -66,13 +60,14 @@ const listedRun = {
   result: sql<unknown>`case when ${result} is null then null else jsonb_set(${result}, '{breaks}', '[]'::jsonb) end`,
 };
 
+/** Runs with who asked for each: whole (`auditVerifications`) or as the history lists them (`listedRun`). */
+const select = (db: Db, run: typeof auditVerifications | typeof listedRun) =>
+  db.select({ run, name: userFullName }).from(auditVerifications).leftJoin(users, eq(users.id, auditVerifications.requestedBy));
+
 /** GET /Audit/Verifications: the runs, newest first, their results without the lists of breaks. */
 export async function listVerifications(db: Db, q: PageQuery, lang: Language) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ run: listedRun, name: userFullName })
-      .from(auditVerifications)
-      .leftJoin(users, eq(users.id, auditVerifications.requestedBy))
+    select(db, listedRun)
       .orderBy(desc(auditVerifications.createdAt), desc(auditVerifications.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
@@ -87,7 +82,7 @@ export async function listVerifications(db: Db, q: PageQuery, lang: Language) {
 
 /** GET /Audit/Verifications/{id}: one run, which the screen polls while it is open. */
 export async function verificationOf(db: Db, id: string, lang: Language): Promise<AuditVerificationRunDto> {
-  const [found] = await select(db).where(eq(auditVerifications.id, id)).limit(1);
+  const [found] = await select(db, auditVerifications).where(eq(auditVerifications.id, id)).limit(1);
   if (!found) throw notFound('id');
   return toReply(found.run, found.name, lang);
 }
