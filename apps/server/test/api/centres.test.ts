@@ -64,7 +64,7 @@ describe('GET /ResearchOrganisations', () => {
     expect(unknown.body.errors[0].path).toBe('researchId');
   });
 
-  it.each(matrix({ outsider: 403 }, 200))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ outsider: 403 }, 200))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     expect(
       (await call(t.app, 'GET', `/ResearchOrganisations?researchId=${world.research.id}`, { token: as(caller) })).status,
     ).toBe(expected);
@@ -85,7 +85,7 @@ describe('GET /ResearchOrganisations/{id}', () => {
     expect((await call(t.app, 'GET', '/ResearchOrganisations/x', { token: as('admin') })).status).toBe(400);
   });
 
-  it.each(matrix({ outsider: 404 }, 200))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ outsider: 404 }, 200))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     expect((await call(t.app, 'GET', `/ResearchOrganisations/${world.cast.Site.centreId}`, { token: as(caller) })).status).toBe(
       expected,
     );

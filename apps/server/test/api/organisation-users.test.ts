@@ -72,7 +72,7 @@ describe('GET /OrganisationUsers', () => {
   });
 
   it.each(matrix({ admin: 200, editor: 200 }, 403))(
-    'role matrix (the admin organisation): %s gets %i',
+    'role matrix (the admin organisation): %s (%s) gets %i',
     async (_l, caller, expected) => {
       expect((await call(t.app, 'GET', `/OrganisationUsers?organisationId=${adminOrg}`, { token: as(caller) })).status).toBe(
         expected,
@@ -137,14 +137,17 @@ describe('POST /OrganisationUsers', () => {
     expect(res.body.errors[0].path).toBe(path);
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix (into the admin organisation): %s gets %i', async (_l, caller, expected) => {
-    const newcomer = await makeUser(db());
-    const res = await call(t.app, 'POST', '/OrganisationUsers', {
-      token: as(caller),
-      body: { userId: newcomer.user.id, organisationId: adminOrg },
-    });
-    expect(res.status).toBe(expected);
-  });
+  it.each(matrix({ admin: 200 }, 403))(
+    'role matrix (into the admin organisation): %s (%s) gets %i',
+    async (_l, caller, expected) => {
+      const newcomer = await makeUser(db());
+      const res = await call(t.app, 'POST', '/OrganisationUsers', {
+        token: as(caller),
+        body: { userId: newcomer.user.id, organisationId: adminOrg },
+      });
+      expect(res.status).toBe(expected);
+    },
+  );
 });
 
 describe('PUT /OrganisationUsers/{id}', () => {
@@ -175,7 +178,7 @@ describe('PUT /OrganisationUsers/{id}', () => {
     expect(unknown.body.errors[0].path).toBe('id');
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const m = await member(adminOrg);
     const res = await call(t.app, 'PUT', `/OrganisationUsers/${m.id}`, { token: as(caller), body: { userRoleString: 'Editor' } });
     expect(res.status).toBe(expected);
@@ -197,7 +200,7 @@ describe('PUT /OrganisationUsers/{id}/Verify', () => {
     expect((await call(t.app, 'PUT', `/OrganisationUsers/${UNKNOWN}/Verify`, { token: as('admin') })).status).toBe(404);
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const m = await member(adminOrg, { verified: false });
     expect((await call(t.app, 'PUT', `/OrganisationUsers/${m.id}/Verify`, { token: as(caller) })).status).toBe(expected);
   });
@@ -216,20 +219,20 @@ describe('DELETE /OrganisationUsers/{id}', () => {
     expect((await call(t.app, 'DELETE', `/OrganisationUsers/${m.id}`, { token: as('admin') })).status).toBe(404);
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const m = await member(adminOrg);
     expect((await call(t.app, 'DELETE', `/OrganisationUsers/${m.id}`, { token: as(caller) })).status).toBe(expected);
   });
 });
 
 describe('POST /OrganisationUsers/{id}/SetCurrent', () => {
-  it.each(matrix({}, 200))('role matrix, one’s own membership: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({}, 200))('role matrix, one’s own membership: %s (%s) gets %i', async (_l, caller, expected) => {
     const { organisationUsers } = await me(as(caller));
     const res = await call(t.app, 'POST', `/OrganisationUsers/${organisationUsers[0].id}/SetCurrent`, { token: as(caller) });
     expect(res.status).toBe(expected);
   });
 
-  it.each(matrix({}, 403))('role matrix, someone else’s membership: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({}, 403))('role matrix, someone else’s membership: %s (%s) gets %i', async (_l, caller, expected) => {
     const m = await member(adminOrg);
     expect((await call(t.app, 'POST', `/OrganisationUsers/${m.id}/SetCurrent`, { token: as(caller) })).status).toBe(expected);
   });

@@ -86,7 +86,7 @@ describe('GET /Organisations/Short (public)', () => {
     expect(Object.keys(res.body.data[1]).sort()).toEqual(['id', 'shortName']);
   });
 
-  it.each(matrix({}, 200))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({}, 200))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     expect((await call(t.app, 'GET', '/Organisations/Short?search=org', { token: as(caller) })).status).toBe(expected);
   });
 
@@ -121,7 +121,7 @@ describe('GET /Organisations/{id}', () => {
   });
 
   it.each(matrix({ admin: 200, editor: 200, sitePi: 200 }, 404))(
-    'role matrix (a site organisation): %s gets %i',
+    'role matrix (a site organisation): %s (%s) gets %i',
     async (_l, caller, expected) => {
       expect((await call(t.app, 'GET', `/Organisations/${world.cast.Site.organisationId}`, { token: as(caller) })).status).toBe(
         expected,
@@ -172,7 +172,7 @@ describe('POST /Organisations', () => {
     expect(res.body.errors[0].path).toBe(path);
   });
 
-  it.each(matrix({ admin: 200, editor: 200 }, 403))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200, editor: 200 }, 403))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     const body = { name: 'Matrix', shortName: uniqueName(`Matrix ${caller}`), address: 'Somewhere' };
     expect((await call(t.app, 'POST', '/Organisations', { token: as(caller), body })).status).toBe(expected);
   });
@@ -220,7 +220,7 @@ describe('PUT /Organisations/{id}', () => {
   });
 
   it.each(matrix({ admin: 200, editor: 200 }, 403))(
-    'role matrix (the admin organisation): %s gets %i',
+    'role matrix (the admin organisation): %s (%s) gets %i',
     async (_l, caller, expected) => {
       const res = await call(t.app, 'PUT', `/Organisations/${world.cast.Admin.organisationId}`, {
         token: as(caller),
@@ -273,7 +273,7 @@ describe('DELETE /Organisations/{id}', () => {
     expect((await call(t.app, 'DELETE', `/Organisations/${UNKNOWN}`, { token: as('admin') })).status).toBe(404);
   });
 
-  it.each(matrix({ admin: 200, editor: 200 }, 403))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200, editor: 200 }, 403))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     const org = await makeOrganisation(db());
     expect((await call(t.app, 'DELETE', `/Organisations/${org.id}`, { token: as(caller) })).status).toBe(expected);
   });

@@ -72,12 +72,12 @@ describe('GET /Researches', () => {
 });
 
 describe('GET /Researches/{id}', () => {
-  it.each(matrix({ outsider: 404 }, 200))('role matrix (the world research): %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ outsider: 404 }, 200))('role matrix (the world research): %s (%s) gets %i', async (_l, caller, expected) => {
     expect((await call(t.app, 'GET', `/Researches/${world.research.id}`, { token: as(caller) })).status).toBe(expected);
   });
 
   it.each(matrix({ admin: 200, editor: 200 }, 404))(
-    'role matrix (a research nobody works in): %s gets %i',
+    'role matrix (a research nobody works in): %s (%s) gets %i',
     async (_l, caller, expected) => {
       expect((await call(t.app, 'GET', `/Researches/${other.id}`, { token: as(caller) })).status).toBe(expected);
     },

@@ -90,7 +90,7 @@ describe('POST /support/addTicket', () => {
     expect(res.body.errors[0]).toMatchObject({ path, code });
   });
 
-  it.each(matrix({}, 200))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({}, 200))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     const res = await call(t.app, 'POST', '/support/addTicket', {
       token: as(caller),
       body: { topic: 'Matrix', description: caller },
@@ -119,7 +119,7 @@ describe('GET /support/tickets', () => {
     expect((await call(t.app, 'GET', '/support/tickets')).status).toBe(401);
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     expect((await call(t.app, 'GET', '/support/tickets', { token: as(caller) })).status).toBe(expected);
   });
 });

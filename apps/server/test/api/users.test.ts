@@ -58,19 +58,19 @@ describe('GET /Users', () => {
     expect((await call(t.app, 'GET', '/Users')).status).toBe(401);
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     expect((await call(t.app, 'GET', '/Users', { token: as(caller as CallerName) })).status).toBe(expected);
   });
 });
 
 describe('GET /Users/{id}', () => {
-  it.each(matrix({}, 200))('everyone reads their own record: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({}, 200))('everyone reads their own record: %s (%s) gets %i', async (_label, caller, expected) => {
     const res = await call(t.app, 'GET', `/Users/${callers[caller].userId}`, { token: as(caller) });
     expect(res.status).toBe(expected);
     expect(res.body.data.id).toBe(callers[caller].userId);
   });
 
-  it.each(matrix({ admin: 200 }, 404))("someone else's record: %s gets %i", async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 404))("someone else's record: %s (%s) gets %i", async (_label, caller, expected) => {
     const other = await makeUser(db());
     expect((await call(t.app, 'GET', `/Users/${other.user.id}`, { token: as(caller) })).status).toBe(expected);
   });
@@ -151,7 +151,7 @@ describe('POST /Users', () => {
     expect(res.body.errors[0]).toMatchObject({ code, path });
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     const email = `matrix-${caller}-${Date.now()}@example.test`;
     const res = await call(t.app, 'POST', '/Users', { token: as(caller), body: { email, firstName: 'M', lastName: 'X' } });
     expect(res.status).toBe(expected);
@@ -226,16 +226,19 @@ describe('PUT /Users/{id}/', () => {
     expect(res.status).toBe(404);
   });
 
-  it.each(matrix({}, 200))('role matrix, own record: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({}, 200))('role matrix, own record: %s (%s) gets %i', async (_label, caller, expected) => {
     const res = await call(t.app, 'PUT', `/Users/${callers[caller].userId}/`, { token: as(caller), body: { patronymic: 'П' } });
     expect(res.status).toBe(expected);
   });
 
-  it.each(matrix({ admin: 200 }, 403))("role matrix, someone else's record: %s gets %i", async (_label, caller, expected) => {
-    const other = await makeUser(db());
-    const res = await call(t.app, 'PUT', `/Users/${other.user.id}/`, { token: as(caller), body: { firstName: 'Changed' } });
-    expect(res.status).toBe(expected);
-  });
+  it.each(matrix({ admin: 200 }, 403))(
+    "role matrix, someone else's record: %s (%s) gets %i",
+    async (_label, caller, expected) => {
+      const other = await makeUser(db());
+      const res = await call(t.app, 'PUT', `/Users/${other.user.id}/`, { token: as(caller), body: { firstName: 'Changed' } });
+      expect(res.status).toBe(expected);
+    },
+  );
 });
 
 describe('DELETE /Users/{id}', () => {
@@ -274,7 +277,7 @@ describe('DELETE /Users/{id}', () => {
     expect((await call(t.app, 'DELETE', '/Users/123', { token: as('admin') })).body.errors[0].path).toBe('id');
   });
 
-  it.each(matrix({ admin: 200 }, 403))('role matrix: %s gets %i', async (_label, caller, expected) => {
+  it.each(matrix({ admin: 200 }, 403))('role matrix: %s (%s) gets %i', async (_label, caller, expected) => {
     const other = await makeUser(db());
     expect((await call(t.app, 'DELETE', `/Users/${other.user.id}`, { token: as(caller) })).status).toBe(expected);
   });
@@ -317,7 +320,7 @@ describe('POST /Users/{id}/ChangePassword', () => {
     await signIn(t.app, u.email); // unchanged
   });
 
-  it.each(matrix({}, 403))("role matrix, someone else's password: %s gets %i", async (_label, caller, expected) => {
+  it.each(matrix({}, 403))("role matrix, someone else's password: %s (%s) gets %i", async (_label, caller, expected) => {
     const other = await makeUser(db());
     const res = await call(t.app, 'POST', `/Users/${other.user.id}/ChangePassword`, {
       token: as(caller),
