@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { centreNumberIsManual, type OrganisationFull, type OrganisationType, type ResearchOrganisation } from '@edc/domain';
 import { FormDialog } from '../../shared/components/FormDialog';
 import { currentEmployee, useMe } from '../identity/api';
-import { useCentresPage, useCreateCentre, useDeleteCentre, useResearches } from './api';
+import { useCentresPage, useCreateCentre, useDeleteCentre } from './api';
 import { DataList } from './components';
 import { AddButton } from './components/AddButton';
 import { pagedListState } from './components/pagedListState';
@@ -15,6 +15,7 @@ import { ListPager, usePaging } from './components/paging';
 import { DeleteRowAction } from './components/RowActions';
 import { useDeleteConfirmation } from './components/useDeleteConfirmation';
 import { OrganisationPicker, OrganisationTypeSelect, ResearchSelect } from './pickers';
+import { useResearchList } from '../researches/api';
 
 export const centrePath = (id: string, tab = 'info') => `/centers/${id}/${tab}`;
 
@@ -22,9 +23,8 @@ export const centrePath = (id: string, tab = 'info') => `/centers/${id}/${tab}`;
 export function useResearchId(): [string | undefined, (id: string) => void] {
   const [params, setParams] = useSearchParams();
   const me = useMe();
-  const researches = useResearches();
-  const id =
-    params.get('researchId') ?? currentEmployee(me.data)?.researchOrganisation.research.id ?? researches.data?.data[0]?.id;
+  const researches = useResearchList();
+  const id = params.get('researchId') ?? currentEmployee(me.data)?.researchOrganisation.research.id ?? researches.data?.[0]?.id;
   return [id, (next) => setParams({ researchId: next }, { replace: true })];
 }
 

@@ -6,12 +6,12 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
-import { useResearches } from '../design/api';
 import { ResearchPicker } from '../design/components/ResearchPicker';
 import { useQueryParams } from '../design/components/useQueryParams';
 import { useDataExchangeAccess } from './access';
 import { ExportTab } from './ExportTab';
 import { ImportTab } from './ImportTab';
+import { useResearchList } from '../researches/api';
 
 type TabKey = 'export' | 'import';
 
@@ -25,7 +25,7 @@ export default function DataExchangePage() {
   const { t } = useTranslation();
   const access = useDataExchangeAccess();
   const { params, patchParams } = useQueryParams();
-  const researches = useResearches(access.picksResearch);
+  const researches = useResearchList(access.picksResearch);
   const researchId = (access.picksResearch ? params.get('researchId') : null) ?? access.researchId;
 
   if (!access.loaded) return <Loading />;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { moveItem, type design, type Research } from '@edc/domain';
+import { moveItem, type design } from '@edc/domain';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client';
 import { currentEmployee, useMe } from '../identity/api';
@@ -36,7 +36,6 @@ export const designKeys = {
   sections: (formId: string | undefined) => ['design', 'sections', formId] as const,
   formTypes: (search?: string) => ['design', 'formTypes', search ?? ''] as const,
   fields: (formTypeId: string | undefined) => ['design', 'fields', formTypeId] as const,
-  researches: ['design', 'researches'] as const,
 };
 
 export const invalidateDesign = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries({ queryKey: ['design'] });
@@ -57,14 +56,6 @@ export function useDesignResearch() {
   const researchId = fromQuery ?? visit.data?.researchId ?? (visit.isLoading ? null : (employeeResearch?.id ?? null));
   const choose = (id: string) => patchParams({ researchId: id, visitId: null, versionId: null });
   return { researchId, loading: me.isLoading || visit.isLoading, choose, me: me.data };
-}
-
-export function useResearches(enabled = true) {
-  return useQuery({
-    queryKey: designKeys.researches,
-    queryFn: ({ signal }) => api.get<Research[]>('/Researches', { signal, query: { pageSize: 100 } }),
-    enabled,
-  });
 }
 
 export function useResearchVersions(researchId: string | null) {

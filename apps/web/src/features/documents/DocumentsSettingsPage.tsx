@@ -6,7 +6,7 @@ import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-rout
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
-import { useDesignResearch, useResearches } from '../design/api';
+import { useDesignResearch } from '../design/api';
 import { ResearchPicker } from '../design/components/ResearchPicker';
 import './api';
 import { ApprovalList } from './ApprovalList';
@@ -14,6 +14,7 @@ import { DocumentList } from './DocumentList';
 import { ExpiredWarning } from './ExpiredWarning';
 import { GenerateDocumentsBar } from './GenerateDocumentsBar';
 import '../design/i18n';
+import { useResearchList } from '../researches/api';
 
 /** The tabs of the spec: the list, the approvals and the expired documents. */
 export const DOCUMENTS_TABS = ['list', 'approval', 'expired'] as const;
@@ -33,7 +34,7 @@ export default function DocumentsSettingsPage() {
   const { search } = useLocation();
   const { researchId, loading, choose, me } = useDesignResearch();
   const canPick = me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor';
-  const researches = useResearches(canPick);
+  const researches = useResearchList(canPick);
 
   if (!isTab(tab)) return <Navigate to={`${documentsPath()}${search}`} replace />;
   if (loading || !me) return <Loading />;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { design, Research } from '@edc/domain';
-import { api, apiPage } from '../../shared/api/client';
+import { api, apiAllPages, apiPage } from '../../shared/api/client';
 import { meKey } from '../identity/api';
 
 /** A research as GET /Researches reads it (with `updatedAt` for the stale-edit check). */
@@ -21,6 +21,7 @@ export interface ResearchesPageArgs {
 export const researchKeys = {
   all: ['researches'] as const,
   page: (args: ResearchesPageArgs) => ['researches', 'page', args] as const,
+  list: ['researches', 'list'] as const,
   one: (id: string | undefined) => ['researches', 'one', id] as const,
 };
 
@@ -33,6 +34,18 @@ export function useResearchesPage(args: ResearchesPageArgs) {
   });
 }
 
+/**
+ * Every research the user may see, for the research pickers: all pages of GET /Researches (a system that has run
+ * trials for years holds more than one page of them; the list stays small beside a trial's subjects).
+ */
+export function useResearchList(enabled = true) {
+  return useQuery({
+    queryKey: researchKeys.list,
+    queryFn: ({ signal }) => apiAllPages<ResearchRead>('/Researches', { signal }),
+    enabled,
+  });
+}
+
 export function useResearch(id: string | undefined, placeholder?: ResearchRead) {
   return useQuery({
     queryKey: researchKeys.one(id),
@@ -42,13 +55,9 @@ export function useResearch(id: string | undefined, placeholder?: ResearchRead) 
   });
 }
 
-/** Everything that shows researches: this list, the centres' and design pages' pickers, the role selector. */
+/** Everything that shows researches: this list, the pickers (useResearchList), the role selector. */
 function refreshResearches(qc: QueryClient) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: researchKeys.all }),
-    qc.invalidateQueries({ queryKey: ['design', 'researches'] }),
-    qc.invalidateQueries({ queryKey: meKey }),
-  ]);
+  return Promise.all([qc.invalidateQueries({ queryKey: researchKeys.all }), qc.invalidateQueries({ queryKey: meKey })]);
 }
 
 export function useCreateResearch() {

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScheduleDocumentReply, TimeDeviationReply, TimePointReply } from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
-import { designKeys, useDesignResearch, useResearches, useVisits, type Visit } from '../design/api';
+import { designKeys, useDesignResearch, useVisits, type Visit } from '../design/api';
 import { QueryBlock, useDeleteDialog } from '../design/components/common';
 import { ResearchPicker } from '../design/components/ResearchPicker';
 import { ResponsiveList, type Column } from '../design/components/ResponsiveList';
@@ -34,6 +34,7 @@ import { ForecastDialog } from './ForecastDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScheduleNotice } from './ScheduleNotice';
 import { TimePointDialog } from './TimePointDialog';
+import { useResearchList } from '../researches/api';
 
 type Dialog =
   | { kind: 'point'; point: TimePointReply | null }
@@ -56,7 +57,7 @@ export default function TimePointsSettingsPage() {
   const { params, setParam } = useQueryParams();
   const visitId = params.get('visitId');
   const canPick = me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor';
-  const researches = useResearches(canPick && access.view);
+  const researches = useResearchList(canPick && access.view);
   const visits = useVisits(access.view ? researchId : null, null);
   const visitList = visits.data ?? [];
   const visit = visitList.find((v) => v.id === visitId) ?? null;

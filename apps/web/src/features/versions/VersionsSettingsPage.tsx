@@ -10,13 +10,14 @@ import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-rout
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shared/components/Loading';
 import { PageTitle } from '../../shared/components/PageTitle';
-import { useDesignResearch, useResearches } from '../design/api';
+import { useDesignResearch } from '../design/api';
 import { VISITS_SETTINGS_PATH } from '../design/paths';
 import { currentEmployee } from '../identity/api';
 import { isVersionsTab, VERSION_TABS, versionsPath } from './paths';
 import { ProtocolVersionsTab } from './ProtocolVersionsTab';
 import { ResearchPicker } from '../design/components/ResearchPicker';
 import { ResearchVersionsTab } from './ResearchVersionsTab';
+import { useResearchList } from '../researches/api';
 
 /**
  * /researchSettings/versions/:tab — research versions and protocol versions of the current research
@@ -29,7 +30,7 @@ export default function VersionsSettingsPage() {
   const { researchId, loading, choose, me } = useDesignResearch();
   const userRole = me?.user.userRole;
   const canPick = userRole === 'Admin' || userRole === 'Editor';
-  const researches = useResearches(canPick);
+  const researches = useResearchList(canPick);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   if (!isVersionsTab(tab)) return <Navigate to={`${versionsPath('research')}${search}`} replace />;

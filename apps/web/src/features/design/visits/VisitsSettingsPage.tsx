@@ -30,7 +30,6 @@ import {
   useForms,
   useReorder,
   useResearchVersions,
-  useResearches,
   useVisitMutations,
   useVisits,
   type Visit,
@@ -47,6 +46,7 @@ import { QaNotesBadge } from '../../qa-validation/QaNotesBadge';
 import { useQaVisitsByVisit } from '../../qa-validation/designBadgesApi';
 import { useExternalTrialSettings } from '../../external-trial/api';
 import { useResearch } from '../../researches/api';
+import { useResearchList } from '../../researches/api';
 
 function VisitQaBadge({ qaVisit }: { qaVisit: QaVisitReply | undefined }) {
   if (!qaVisit) return null;
@@ -98,7 +98,7 @@ export default function VisitsSettingsPage() {
   const selectedId = params.get('visitId');
   const visits = useVisits(researchId, versionId);
   const versions = useResearchVersions(researchId);
-  const researches = useResearches(me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor');
+  const researches = useResearchList(me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor');
   const reorder = useReorder<Visit>(designKeys.visits(researchId, versionId), '/Visits');
   const { remove, toggleComplete } = useVisitMutations();
   const [creating, setCreating] = useState(false);

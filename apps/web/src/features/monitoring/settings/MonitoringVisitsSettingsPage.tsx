@@ -24,12 +24,13 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type MonitoringVisit } from '@edc/domain';
 import { Loading } from '../../../shared/components/Loading';
 import { PageTitle } from '../../../shared/components/PageTitle';
-import { useDesignResearch, useResearches } from '../../design/api';
+import { useDesignResearch } from '../../design/api';
 import { ResearchPicker } from '../../design/components/ResearchPicker';
 import { displayDateTime, TimeStateChip } from '../../subjects/dialogs/MonitoringVisitsTab';
 import { usePlanMutations, usePlannedVisits } from './api';
 import { MonitoringVisitDialog } from './MonitoringVisitDialog';
 import '../../design/i18n';
+import { useResearchList } from '../../researches/api';
 
 type Confirming = { kind: 'confirm' | 'delete'; visit: MonitoringVisit } | null;
 
@@ -42,7 +43,7 @@ export default function MonitoringVisitsSettingsPage() {
   const { t } = useTranslation();
   const { researchId, choose, me } = useDesignResearch();
   const canPick = me?.user.userRole === 'Admin' || me?.user.userRole === 'Editor';
-  const researches = useResearches(canPick);
+  const researches = useResearchList(canPick);
   const [confirmed, setConfirmed] = useState(false);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
