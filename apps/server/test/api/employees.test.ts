@@ -88,10 +88,60 @@ describe('GET /Employees', () => {
     expect(bad.body.errors[0].path).toBe('researchOrganisationId');
   });
 
-  it.each(matrix({ outsider: 403 }, 200))('role matrix (a site centre): %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({ outsider: 403 }, 200))('role matrix (a site centre): %s (%s) gets %i', async (_l, caller, expected) => {
     expect((await call(t.app, 'GET', `/Employees?researchOrganisationId=${site.id}`, { token: as(caller) })).status).toBe(
       expected,
     );
+  });
+});
+
+describe('GET /Employees/Candidates', () => {
+  const candidates = (token: string, query: string) => call(t.app, 'GET', `/Employees/Candidates?${query}`, { token });
+
+  it("offers the centre organisation's verified members who are not its employees, searched and paged", async () => {
+    const free = await makeUser(db(), { organisationId: site.organisationId });
+    const other = await makeUser(db(), { organisationId: site.organisationId });
+    const unverified = await makeUser(db(), { organisationId: site.organisationId, verified: false });
+    const employed = await employee();
+    const res = await candidates(as('editor'), `researchOrganisationId=${site.id}&pageSize=100`);
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((m: { user: { id: string } }) => m.user.id);
+    expect(ids).toEqual(expect.arrayContaining([free.user.id, other.user.id]));
+    expect(ids).not.toContain(unverified.user.id);
+    expect(ids).not.toContain(employed.userId);
+    expect(res.body.totalCount).toBe(ids.length);
+    expect(res.body.data.every((m: { organisation: { id: string } }) => m.organisation.id === site.organisationId)).toBe(true);
+
+    const found = await candidates(
+      as('editor'),
+      `researchOrganisationId=${site.id}&search=${encodeURIComponent(free.user.email)}`,
+    );
+    expect(found.body).toMatchObject({ totalCount: 1, data: [{ user: { id: free.user.id, email: free.user.email } }] });
+    const page = await candidates(as('editor'), `researchOrganisationId=${site.id}&pageSize=1&page=2`);
+    expect(page.body).toMatchObject({ page: 2, pageSize: 1, totalCount: ids.length });
+    expect(page.body.data).toHaveLength(1);
+
+    // Once removed from the centre, a member is offered again.
+    await call(t.app, 'DELETE', `/Employees/${employed.id}`, { token: as('editor') });
+    const again = await candidates(as('editor'), `researchOrganisationId=${site.id}&pageSize=100`);
+    expect(again.body.data.map((m: { user: { id: string } }) => m.user.id)).toContain(employed.userId);
+  });
+
+  it("needs centers_settings in the centre's research: a site PI and another research's manager are refused", async () => {
+    expect((await candidates(as('sitePi'), `researchOrganisationId=${site.id}`)).status).toBe(403);
+    const other = await otherResearch();
+    expect((await candidates(other.managerToken, `researchOrganisationId=${site.id}`)).status).toBe(403);
+    expect((await candidates(other.managerToken, `researchOrganisationId=${other.siteCentre.id}`)).status).toBe(200);
+  });
+
+  it('400 names a missing or malformed centre; 404 an unknown one', async () => {
+    const missing = await candidates(as('editor'), 'search=x');
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('researchOrganisationId');
+    expect((await candidates(as('editor'), 'researchOrganisationId=nope')).status).toBe(400);
+    const unknown = await candidates(as('editor'), `researchOrganisationId=${UNKNOWN}`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body)).toContain('researchOrganisationId');
   });
 });
 
@@ -126,7 +176,7 @@ describe('GET /Employees/EmployeeTypeList', () => {
     expect((await call(t.app, 'GET', '/Employees/EmployeeTypeList')).status).toBe(401);
   });
 
-  it.each(matrix({}, 200))('role matrix: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({}, 200))('role matrix: %s (%s) gets %i', async (_l, caller, expected) => {
     expect(
       (await call(t.app, 'GET', `/Employees/EmployeeTypeList?researchOrganisationId=${site.id}`, { token: as(caller) })).status,
     ).toBe(expected);
@@ -223,14 +273,17 @@ describe('POST /Employees', () => {
     ).toBe(200);
   });
 
-  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
-    const u = await makeUser(db());
-    const res = await call(t.app, 'POST', '/Employees', {
-      token: as(caller),
-      body: { researchOrganisationId: site.id, employeeTypeString: 'CoResearcher', userId: u.user.id },
-    });
-    expect(res.status).toBe(expected);
-  });
+  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))(
+    'role matrix: %s (%s) gets %i',
+    async (_l, caller, expected) => {
+      const u = await makeUser(db());
+      const res = await call(t.app, 'POST', '/Employees', {
+        token: as(caller),
+        body: { researchOrganisationId: site.id, employeeTypeString: 'CoResearcher', userId: u.user.id },
+      });
+      expect(res.status).toBe(expected);
+    },
+  );
 });
 
 describe('DELETE /Employees/{id}', () => {
@@ -251,10 +304,13 @@ describe('DELETE /Employees/{id}', () => {
     expect((await call(t.app, 'DELETE', '/Employees/nope', { token: as('admin') })).body.errors[0].path).toBe('id');
   });
 
-  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
-    const e = await employee();
-    expect((await call(t.app, 'DELETE', `/Employees/${e.id}`, { token: as(caller) })).status).toBe(expected);
-  });
+  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))(
+    'role matrix: %s (%s) gets %i',
+    async (_l, caller, expected) => {
+      const e = await employee();
+      expect((await call(t.app, 'DELETE', `/Employees/${e.id}`, { token: as(caller) })).status).toBe(expected);
+    },
+  );
 });
 
 describe('POST /Employees/{id}/ToggleAccess', () => {
@@ -293,10 +349,13 @@ describe('POST /Employees/{id}/ToggleAccess', () => {
     expect((await call(t.app, 'POST', `/Employees/${UNKNOWN}/ToggleAccess`, { token: as('admin') })).status).toBe(404);
   });
 
-  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))('role matrix: %s gets %i', async (_l, caller, expected) => {
-    const e = await employee();
-    expect((await call(t.app, 'POST', `/Employees/${e.id}/ToggleAccess`, { token: as(caller) })).status).toBe(expected);
-  });
+  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))(
+    'role matrix: %s (%s) gets %i',
+    async (_l, caller, expected) => {
+      const e = await employee();
+      expect((await call(t.app, 'POST', `/Employees/${e.id}/ToggleAccess`, { token: as(caller) })).status).toBe(expected);
+    },
+  );
 });
 
 describe('POST /Employees/{id}/SetCurrent', () => {
@@ -349,7 +408,7 @@ describe('POST /Employees/{id}/SetCurrent', () => {
     },
   );
 
-  it.each(matrix({}, 403))('role matrix, someone else’s employee: %s gets %i', async (_l, caller, expected) => {
+  it.each(matrix({}, 403))('role matrix, someone else’s employee: %s (%s) gets %i', async (_l, caller, expected) => {
     const e = await employee();
     expect((await call(t.app, 'POST', `/Employees/${e.id}/SetCurrent`, { token: as(caller) })).status).toBe(expected);
   });

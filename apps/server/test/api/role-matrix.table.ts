@@ -76,6 +76,7 @@ export const ROLE_MATRIX: Record<string, Entry> = {
   'POST /DocumentApprovalNotes': { ok: ['site', 'qa'], forbidden: ['admin', 'editor'], others: 404 },
   'GET /Employees': { ok: ['admin', 'editor', 'site', 'coresearcher', 'site2', 'testsite', 'qa', 'dm', 'kio'] },
   'POST /Employees': { ok: ['admin', 'editor'] },
+  'GET /Employees/Candidates': { ok: ['admin', 'editor'] },
   'GET /Employees/EmployeeTypeList': { ok: 'all' },
   'DELETE /Employees/{id}': { ok: ['admin', 'editor'] },
   'POST /Employees/{id}/SetCurrent': {},

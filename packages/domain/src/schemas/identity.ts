@@ -92,6 +92,8 @@ export const employee = z.object({
 export type Employee = z.infer<typeof employee>;
 export const employeesQuery = searchPageQuery.extend({ researchOrganisationId: id.optional() });
 export const employeeTypeListQuery = z.object({ researchOrganisationId: id.optional() });
+/** GET /Employees/Candidates: who may join a centre, searched among its organisation's verified members. */
+export const employeeCandidatesQuery = searchPageQuery.extend({ researchOrganisationId: id });
 
 /** A research as read by GET /Researches (design fields; versions come with the design API). */
 export const research = z.object({

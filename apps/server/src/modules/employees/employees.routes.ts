@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   common,
   employee,
+  employeeCandidatesQuery,
   employeeCreate,
   employeesQuery,
   employeeType,
   employeeTypeListQuery,
+  organisationUser,
   successMessage,
 } from '@edc/domain';
 import { actorCallerOf } from '../../platform/http/caller.js';
@@ -24,6 +26,12 @@ export function employeesRoutes(app: FastifyInstance) {
 
   r.get('/Employees', { schema: { tags, querystring: employeesQuery, response: { 200: paged(employee) } } }, async (req) =>
     employees.listEmployeesPage(app.deps, req.query, actorCallerOf(req)),
+  );
+
+  r.get(
+    '/Employees/Candidates',
+    { schema: { tags, querystring: employeeCandidatesQuery, response: { 200: paged(organisationUser) } } },
+    async (req) => employees.listCandidatesPage(app.deps, req.query, actorCallerOf(req)),
   );
 
   r.get(

@@ -1,16 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import {
   EMPLOYEE_TYPES,
   employeeTypesFor,
   type Employee,
   type EmployeeType,
+  type employeeCandidatesQuery,
   type employeeCreate,
   type employeesQuery,
 } from '@edc/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
-import { employees, researchOrganisations, users } from '../../platform/db/schema/index.js';
+import { employees, organisationUsers, researchOrganisations, users } from '../../platform/db/schema/index.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
@@ -18,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http/e
 import { pageOf, searchAny } from '../../platform/http/paging.js';
 import { canGlobally } from '../../platform/http/research-scope.js';
 import { findCentre } from '../centres/centres.queries.js';
-import { findMembership } from '../organisations/organisation-users.repo.js';
+import { countOrganisationUsers, findMembership, listOrganisationUsers } from '../organisations/organisation-users.repo.js';
 import { findUser } from '../users/users.repo.js';
 import {
   auditedEmployee,
@@ -57,6 +58,36 @@ export async function listEmployeesPage(deps: Deps, q: z.infer<typeof employeesQ
     searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
   );
   const [rows, total] = await Promise.all([listEmployees(db, where, q), countEmployees(db, where)]);
+  return pageOf(rows, total, q);
+}
+
+/**
+ * Who may be added to a centre by someone without users_settings (who may not list every user): the verified
+ * members of the centre's organisation that are not its live employees, by name or e-mail, a page of them.
+ * centers_settings in the centre's research, as adding one takes.
+ */
+export async function listCandidatesPage(deps: Deps, q: z.infer<typeof employeeCandidatesQuery>, caller: ActorCaller) {
+  const { db } = deps;
+  const centre = await findCentre(db, q.researchOrganisationId);
+  if (!centre) throw notFound('researchOrganisationId');
+  if (!mayManageEmployees(caller.actor, centre.researchId)) throw forbidden();
+  const employed = db
+    .select({ one: sql`1` })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.researchOrganisationId, centre.id),
+        eq(employees.userId, organisationUsers.userId),
+        isNull(employees.deletedAt),
+      ),
+    );
+  const where = and(
+    eq(organisationUsers.organisationId, centre.organisationId),
+    eq(organisationUsers.isVerify, true),
+    notExists(employed),
+    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
+  );
+  const [rows, total] = await Promise.all([listOrganisationUsers(db, where, q), countOrganisationUsers(db, where)]);
   return pageOf(rows, total, q);
 }
 

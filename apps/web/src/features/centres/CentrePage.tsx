@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
@@ -30,9 +29,8 @@ import {
   useCentre,
   useCentreVersions,
   useDeleteEmployee,
-  useEmployees,
+  useEmployeesPage,
   useEmployeeTypes,
-  useMembersPage,
   useProtocolVersions,
   useResearchVersions,
   useToggleEmployeeAccess,
@@ -44,17 +42,16 @@ import { AddButton } from './components/AddButton';
 import { EditCardButton, EditInPlaceCard, useInPlaceEdit } from './components/EditInPlaceCard';
 import { SelectField } from './components/SelectField';
 import { pagedListState } from './components/pagedListState';
+import { ListPager, usePaging } from './components/paging';
 import { personColumns } from './components/personColumns';
 import { DeleteRowAction } from './components/RowActions';
 import { SectionHeader } from './components/SectionHeader';
 import { useDeleteConfirmation } from './components/useDeleteConfirmation';
-import { OrganisationPicker, OrganisationTypeSelect, UserPicker } from './pickers';
+import { CandidatePicker, OrganisationPicker, OrganisationTypeSelect, UserPicker, type Member } from './pickers';
 import { ReferencesPanel } from './ReferencesPanel';
 
 const TABS = ['info', 'references', 'versions'] as const;
 type CentreTab = (typeof TABS)[number];
-
-type Candidate = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'patronymic'>;
 
 function AddEmployeeDialog({
   centre,
@@ -70,13 +67,16 @@ function AddEmployeeDialog({
   const types = useEmployeeTypes(centre.id);
   const add = useAddEmployee();
   const searchAll = me.data?.permissions.includes('users_settings') ?? false;
-  // Without users_settings the candidates are the members of the centre's organisation.
-  const members = useMembersPage(centre.organisation.id, { page: 1, pageSize: 100 }, !searchAll);
-  const [user, setUser] = useState<Candidate | null>(null);
+  const [user, setUser] = useState<Member | null>(null);
   const [role, setRole] = useState<EmployeeType | ''>('');
   const [submitted, setSubmitted] = useState(false);
   const required = t('common:validation.required');
-  const memberOptions = (members.data?.data ?? []).map((m) => m.user).filter((u) => !taken.has(u.id));
+  const picker = {
+    label: t('centres:employees.user'),
+    onChange: setUser,
+    exclude: taken,
+    error: submitted && !user ? required : undefined,
+  };
 
   return (
     <FormDialog
@@ -89,34 +89,11 @@ function AddEmployeeDialog({
         add.mutate({ researchOrganisationId: centre.id, userId: user.id, employeeTypeString: role }, { onSuccess: onClose });
       }}
     >
+      {/* Without users_settings the candidates are the members of the centre's organisation. */}
       {searchAll ? (
-        <UserPicker
-          label={t('centres:employees.user')}
-          value={user as User | null}
-          onChange={setUser}
-          exclude={taken}
-          error={submitted && !user ? required : undefined}
-        />
+        <UserPicker {...picker} value={user as User | null} />
       ) : (
-        <Autocomplete
-          options={memberOptions}
-          value={user}
-          onChange={(_, v) => setUser(v)}
-          getOptionLabel={(u) => `${fullName(u)} (${u.email})`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={members.isLoading}
-          noOptionsText={t('centres:noOptions')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              required
-              margin="normal"
-              label={t('centres:employees.user')}
-              error={submitted && !user}
-              helperText={submitted && !user ? required : undefined}
-            />
-          )}
-        />
+        <CandidatePicker {...picker} value={user} centreId={centre.id} />
       )}
       <SelectField
         required
@@ -240,10 +217,12 @@ function CentreCard({ centre, canManage }: { centre: ResearchOrganisation; canMa
 
 function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManage: boolean }) {
   const { t } = useTranslation();
-  const employees = useEmployees(centre.id);
+  const { paging, setPaging } = usePaging();
+  const employees = useEmployeesPage(centre.id, paging);
   const toggle = useToggleEmployeeAccess();
   const remove = useDeleteConfirmation<Employee>(useDeleteEmployee());
   const [adding, setAdding] = useState(false);
+  // Left out of the choices: the employees on the page shown; one on another page the server refuses (already_employee).
   const taken = useMemo(() => new Set((employees.data?.data ?? []).map((e) => e.user.id)), [employees.data]);
 
   return (
@@ -288,6 +267,7 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
         ]}
         actions={canManage ? (e) => <DeleteRowAction subject={fullName(e.user)} onClick={() => remove.ask(e)} /> : undefined}
       />
+      <ListPager paging={paging} total={employees.data?.totalCount} onChange={setPaging} />
       {adding && <AddEmployeeDialog centre={centre} taken={taken} onClose={() => setAdding(false)} />}
       {remove.dialog}
     </>

@@ -15,7 +15,6 @@ import type {
   ReferenceField,
   ReferenceGroup,
   ReferenceGroupDetail,
-  Research,
   ResearchOrganisation,
   ResearchOrganisationVersion,
   User,
@@ -192,16 +191,6 @@ export const useChangeMemberRole = () =>
 export const useVerifyMember = () => useMemberMutation((id: string) => api.put(`/OrganisationUsers/${id}/Verify`));
 export const useRemoveMember = () => useMemberMutation((id: string) => api.delete(`/OrganisationUsers/${id}`));
 
-// ----------------------------------------------------------------------------------------- researches
-
-export function useResearches() {
-  return useQuery({
-    queryKey: ['researches', 'all'],
-    queryFn: ({ signal }) => getPage<Research>('/Researches', { page: 1, pageSize: 100 }, signal),
-    staleTime: 60_000,
-  });
-}
-
 // -------------------------------------------------------------------------------------------- centres
 
 export const centresKey = ['centres'] as const;
@@ -305,11 +294,30 @@ export function useDeleteCentre() {
 
 export const employeesKey = ['employees'] as const;
 
-export function useEmployees(researchOrganisationId: string | undefined) {
+/** A page of a centre's employees (a sponsor's or a large hospital's centre may have more than a page). */
+export function useEmployeesPage(researchOrganisationId: string | undefined, args: PageArgs) {
   return useQuery({
-    queryKey: [...employeesKey, researchOrganisationId],
-    queryFn: ({ signal }) => getPage<Employee>('/Employees', { researchOrganisationId, page: 1, pageSize: 100 }, signal),
+    queryKey: [...employeesKey, researchOrganisationId, args],
+    queryFn: ({ signal }) => getPage<Employee>('/Employees', { researchOrganisationId, ...args }, signal),
     enabled: Boolean(researchOrganisationId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Who may join a centre, for someone without users_settings: its organisation's verified members who are not its
+ * employees, by name or e-mail (GET /Employees/Candidates, 20 of them).
+ */
+export function useEmployeeCandidates(researchOrganisationId: string, search: string) {
+  return useQuery({
+    queryKey: [...employeesKey, 'candidates', researchOrganisationId, search],
+    queryFn: ({ signal }) =>
+      getPage<OrganisationUser>(
+        '/Employees/Candidates',
+        { researchOrganisationId, page: 1, pageSize: 20, search: search || undefined },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

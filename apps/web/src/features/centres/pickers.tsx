@@ -3,11 +3,12 @@ import Autocomplete, { type AutocompleteProps } from '@mui/material/Autocomplete
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_TYPES, type OrganisationFull, type OrganisationType, type User } from '@edc/domain';
+import { ORGANISATION_TYPES, type OrganisationFull, type OrganisationType, type OrganisationUser, type User } from '@edc/domain';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { fullName } from '../identity/labels';
-import { useOrganisationsPage, useResearches, useUserSearch } from './api';
+import { useEmployeeCandidates, useOrganisationsPage, useUserSearch } from './api';
 import { SelectField } from './components/SelectField';
+import { useResearchList } from '../researches/api';
 
 interface PickerProps<T> {
   value: T | null;
@@ -96,11 +97,32 @@ export function UserPicker(props: PickerProps<User>) {
   return <SearchPicker {...props} text={text} found={found} optionLabel={(u) => `${fullName(u)} (${u.email})`} />;
 }
 
+/** A member of an organisation, as GET /OrganisationUsers and GET /Employees/Candidates read them. */
+export type Member = OrganisationUser['user'];
+
+/**
+ * A user to add to a centre, for someone without users_settings: a member of the centre's organisation, searched on
+ * the server among those who are not its employees (a large hospital's staff are more than a page).
+ */
+export function CandidatePicker({ centreId, ...props }: PickerProps<Member> & { centreId: string }) {
+  const text = useSearchText();
+  const found = useEmployeeCandidates(centreId, text.search);
+  const users = found.data ? { data: found.data.data.map((m) => m.user) } : undefined;
+  return (
+    <SearchPicker
+      {...props}
+      text={text}
+      found={{ data: users, isFetching: found.isFetching }}
+      optionLabel={(u) => `${fullName(u)} (${u.email})`}
+    />
+  );
+}
+
 /** The research a settings page works on (the current one by default). */
 export function ResearchSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
-  const researches = useResearches();
-  const list = researches.data?.data ?? [];
+  const researches = useResearchList();
+  const list = researches.data ?? [];
   if (list.length <= 1) return null;
   return (
     <TextField

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { design, Employee, ResearchOrganisation, ResearchVersionStatus, VersionAction } from '@edc/domain';
 import type { z } from 'zod';
-import { api, apiPage } from '../../shared/api/client';
+import { api, apiAllPages } from '../../shared/api/client';
 import type { ResearchVersion } from '../design/api';
 import { downloadFile, postWithProgress } from '../../shared/api/transfer';
 
@@ -76,16 +76,14 @@ export function useAdminEmployees(researchId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: versionKeys.adminEmployees(researchId),
     queryFn: async ({ signal }) => {
-      const centres = await apiPage<ResearchOrganisation>('/ResearchOrganisations', {
-        query: { researchId, organisationTypeString: 'Admin', page: 1, pageSize: 100 },
+      const centres = await apiAllPages<ResearchOrganisation>('/ResearchOrganisations', {
+        query: { researchId, organisationTypeString: 'Admin' },
         signal,
       });
-      const pages = await Promise.all(
-        centres.data.map((c) =>
-          apiPage<Employee>('/Employees', { query: { researchOrganisationId: c.id, page: 1, pageSize: 100 }, signal }),
-        ),
+      const lists = await Promise.all(
+        centres.map((c) => apiAllPages<Employee>('/Employees', { query: { researchOrganisationId: c.id }, signal })),
       );
-      return pages.flatMap((p) => p.data);
+      return lists.flat();
     },
     enabled: enabled && researchId !== null,
   });

@@ -186,7 +186,7 @@ export function MonitoringVisitDialog({
           disabled={!centre}
           {...err('monitorList')}
         >
-          {(employees.data?.data ?? [])
+          {(employees.data ?? [])
             .filter((e) => e.hasAccess)
             .map((e) => (
               <MenuItem key={e.id} value={e.id}>

@@ -34,7 +34,7 @@ export function useCentreEmployees(researchOrganisationId: string) {
   return useQuery({
     queryKey: ['employees', researchOrganisationId],
     queryFn: ({ signal }) =>
-      apiPage<Employee>('/Employees', { signal, quietErrors: true, query: { researchOrganisationId, page: 1, pageSize: 100 } }),
+      apiAllPages<Employee>('/Employees', { signal, quietErrors: true, query: { researchOrganisationId } }),
     enabled: Boolean(researchOrganisationId),
   });
 }
