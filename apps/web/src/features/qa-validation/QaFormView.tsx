@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { QaFormReply, QaItemNoteReply } from '@edc/domain';
 import { Loading } from '../../shared/components/Loading';
 import { useSections } from '../design/api';
-import { useQaNotes } from './api';
+import { useEveryQaNote } from './api';
 import { AddNoteDialog, NoteDialog } from './NoteDialogs';
 import { QaStatusChip } from './QaStatusChip';
 
@@ -35,12 +35,12 @@ export function QaFormView({
 }) {
   const { t } = useTranslation();
   const sections = useSections(qaForm.formId);
-  const notes = useQaNotes({ page: 1, pageSize: 100, qaFormId: qaForm.id });
+  const notes = useEveryQaNote({ qaFormId: qaForm.id });
   const [adding, setAdding] = useState<{ formFieldId: string | null; label: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
   const byField = new Map<string, QaItemNoteReply[]>();
-  for (const n of notes.data?.data ?? []) {
+  for (const n of notes.data ?? []) {
     const key = n.formField?.id ?? '';
     byField.set(key, [...(byField.get(key) ?? []), n]);
   }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QaFormReply, QaItemNoteReply, QaNoteStatus, QaVisitReply } from '@edc/domain';
-import { api, apiPage } from '../../shared/api/client';
+import { api, apiAllPages, apiPage } from '../../shared/api/client';
 
 /** The QA validation API (spec design-and-admin section 7, QA; docs/qa-validation.md). */
 export const qaKey = ['qaValidation'] as const;
@@ -41,6 +41,26 @@ export function useQaNotes(query: QaNotesQuery, enabled = true) {
     queryFn: ({ signal }) =>
       apiPage<QaItemNoteReply>('/QaItemNotes', { signal, query: { ...query, statusList: query.statusList ?? [] } }),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * Every note a query finds (all pages of GET /QaItemNotes), for the views that place each note by its field: a long
+ * form reviewed over several rounds holds more than one page of them, and none may be left off.
+ */
+export function useEveryQaNote(
+  query: Omit<QaNotesQuery, 'page' | 'pageSize'>,
+  { enabled = true, quietErrors = false }: { enabled?: boolean; quietErrors?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: [...qaKey, 'notes', 'every', query],
+    queryFn: ({ signal }) =>
+      apiAllPages<QaItemNoteReply>('/QaItemNotes', {
+        signal,
+        quietErrors,
+        query: { ...query, statusList: query.statusList ?? [] },
+      }),
     enabled,
   });
 }

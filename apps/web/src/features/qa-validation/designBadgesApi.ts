@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QaFormReply, QaItemNoteReply, QaNoteStatus, QaVisitReply } from '@edc/domain';
-import { api, apiPage } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
 import { useResearchVersions } from '../design/api';
-import { qaKey } from './api';
+import { qaKey, useEveryQaNote } from './api';
 
 /**
  * What the designers see of QA's notes on the design pages (issue 21, "note badges"): the version under QA
@@ -38,18 +38,12 @@ export function useQaFormNotes(researchId: string | null, visitId: string, formI
     enabled: Boolean(qaVisit),
   });
   const qaForm = (forms.data ?? []).find((f) => f.formId === formId) ?? null;
-  const notes = useQuery({
-    queryKey: [...qaKey, 'notes', { researchVersionId: version?.id, qaFormId: qaForm?.id, statusList: OPEN, pageSize: 100 }],
-    queryFn: ({ signal }) =>
-      apiPage<QaItemNoteReply>('/QaItemNotes', {
-        signal,
-        quietErrors: true,
-        query: { researchVersionId: version!.id, qaFormId: qaForm!.id, statusList: OPEN, page: 1, pageSize: 100 },
-      }),
-    enabled: Boolean(version && qaForm && qaForm.openNotes > 0),
-  });
+  const notes = useEveryQaNote(
+    { researchVersionId: version?.id, qaFormId: qaForm?.id, statusList: OPEN },
+    { enabled: Boolean(version && qaForm && qaForm.openNotes > 0), quietErrors: true },
+  );
   const byField = new Map<string, QaItemNoteReply[]>();
-  for (const n of notes.data?.data ?? []) {
+  for (const n of notes.data ?? []) {
     if (n.formField) byField.set(n.formField.id, [...(byField.get(n.formField.id) ?? []), n]);
   }
   return { qaVisit, qaForm, byField };
