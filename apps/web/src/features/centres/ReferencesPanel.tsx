@@ -465,7 +465,7 @@ export function ReferencesPanel({ owner, researchId }: { owner: ReferenceOwner; 
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const canEdit = me.data?.permissions.includes('references_edit') ?? false;
-  const list = groups.data?.data;
+  const list = groups.data;
   const clear = useClear(setSelected);
 
   useEffect(() => {

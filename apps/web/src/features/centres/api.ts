@@ -415,7 +415,8 @@ export const referencesKey = ['references'] as const;
 export function useReferenceGroups(owner: ReferenceOwner | null) {
   return useQuery({
     queryKey: [...referencesKey, 'groups', owner],
-    queryFn: ({ signal }) => getPage<AnyGroup>(groupPath(owner!), { ...ownerQuery(owner!), page: 1, pageSize: 100 }, signal),
+    // Every group (all pages): the panel lists them without a pager, so none may be left off.
+    queryFn: ({ signal }) => apiAllPages<AnyGroup>(groupPath(owner!), { query: ownerQuery(owner!), signal }),
     enabled: owner !== null,
   });
 }
