@@ -19,6 +19,8 @@ const inTurn = process.env.TEST_LANES === '1';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edc-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
+/** The tests that failed, named again at the very end, where a CI log's tail shows them. */
+const failedTests = [];
 const started = Date.now();
 const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 
@@ -37,13 +39,24 @@ function exec(cmd, args, env, logFile) {
 /** What the API lane printed, shown after both lanes end so that it does not cut into the browser's log. */
 const deferred = [];
 
-async function run(name, cmd, args, env, resultFile, count, logFile) {
+/** The first line of a failure's message, without colour codes. */
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+async function run(name, cmd, args, env, resultFile, count, logFile, failures) {
   const since = Date.now();
   if (!logFile) console.log(`\n=== ${name} ===`);
   const status = await exec(cmd, args, env, logFile);
   let counted = { passed: 0, failed: 0, skipped: 0 };
   try {
-    counted = count(JSON.parse(fs.readFileSync(resultFile, 'utf8')));
+    const report = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    counted = count(report);
+    for (const f of failures(report)) failedTests.push(`${name}: ${f}`);
   } catch {
     counted.failed += 1; // no report: the suite did not run
   }
@@ -66,6 +79,34 @@ const vitestCount = (j) => ({
   failed: j.numFailedTests,
   skipped: j.numPendingTests + (j.numTodoTests ?? 0),
 });
+const vitestFailures = (j) =>
+  j.testResults.flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(process.cwd(), file.name)} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`)
+      .concat(
+        file.status === 'failed' && !file.assertionResults?.length
+          ? [`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`]
+          : [],
+      ),
+  );
+/** Playwright's report: suites of files, nested describes, specs with their tests and each attempt's result. */
+const playwrightFailures = (j) => {
+  const out = [];
+  const walk = (suite, outer) => {
+    const titles = suite.title && !suite.title.endsWith('.ts') ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          out.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}\n    ${firstLine(last?.error?.message)}`);
+      }
+    for (const child of suite.suites ?? []) walk(child, titles);
+  };
+  for (const s of j.suites ?? []) walk(s, []);
+  for (const e of j.errors ?? []) out.push(firstLine(e.message));
+  return out;
+};
 const vitest = (name, projects, { env = {}, files = [], quiet = false } = {}) => {
   const slug = name.replace(/\W+/g, '-');
   const out = path.join(tmp, `${slug}.json`);
@@ -78,7 +119,7 @@ const vitest = (name, projects, { env = {}, files = [], quiet = false } = {}) =>
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  return run(name, 'npx', args, env, out, vitestCount, quiet ? path.join(tmp, `${slug}.log`) : undefined);
+  return run(name, 'npx', args, env, out, vitestCount, quiet ? path.join(tmp, `${slug}.log`) : undefined, vitestFailures);
 };
 
 async function apiLane(beside) {
@@ -115,6 +156,8 @@ async function e2eLane() {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out, TZ: process.env.E2E_TZ ?? 'America/Los_Angeles' },
     out,
     count,
+    undefined,
+    playwrightFailures,
   );
 }
 
@@ -136,6 +179,7 @@ if (beside) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 console.log(failedSuites.length ? `\nFailed: ${failedSuites.join(', ')}` : '\nAll suites passed.');
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''} in ${minutes(started)}`,
