@@ -40,6 +40,7 @@ test('a centre of twelve employees is paged, and a thirteenth member is found by
     });
   }
   await member(STAFF + 1, `Новиков${stamp}`);
+  await member(STAFF + 2, `Остальной${stamp}`);
 
   await signIn(page, 'editor@demo.test');
   await page.goto(`/centers/${centre.id}/info`);
@@ -48,10 +49,13 @@ test('a centre of twelve employees is paged, and a thirteenth member is found by
   await page.getByRole('button', { name: 'Следующая страница' }).click();
   await expect(table.getByRole('row', { name: /@e2e\.test/ })).toHaveCount(STAFF - 10);
 
-  // The candidates are the organisation's members, searched on the server.
+  // The candidates are the organisation's members who are not employees, searched on the server.
   await page.getByRole('button', { name: 'Добавить сотрудника' }).click();
   const add = page.getByRole('dialog', { name: 'Добавить сотрудника' });
-  await add.getByRole('combobox', { name: 'Сотрудник' }).fill(`Новиков${stamp}`);
+  const user = add.getByRole('combobox', { name: 'Сотрудник' });
+  await user.click();
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await user.fill(`Новиков${stamp}`);
   await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: new RegExp(`staff${STAFF + 1}-${stamp}@e2e\\.test`) }).click();
   await add.getByRole('combobox', { name: 'Роль в исследовании' }).click();
