@@ -134,6 +134,13 @@ describe('GET /Employees/Candidates', () => {
     expect((await candidates(other.managerToken, `researchOrganisationId=${other.siteCentre.id}`)).status).toBe(200);
   });
 
+  it.each(matrix({ admin: 200, editor: 200, manager: 200 }, 403))(
+    'role matrix: %s (%s) gets %i',
+    async (_l, caller, expected) => {
+      expect((await candidates(as(caller), `researchOrganisationId=${site.id}`)).status).toBe(expected);
+    },
+  );
+
   it('400 names a missing or malformed centre; 404 an unknown one', async () => {
     const missing = await candidates(as('editor'), 'search=x');
     expect(missing.status).toBe(400);
