@@ -276,7 +276,8 @@ function InfoTab({ centre, canManage }: { centre: ResearchOrganisation; canManag
 
 function VersionsTab({ centre, canManage }: { centre: ResearchOrganisation; canManage: boolean }) {
   const { t } = useTranslation();
-  const versions = useCentreVersions(centre.id);
+  const { paging, setPaging } = usePaging();
+  const versions = useCentreVersions(centre.id, paging);
   const researchVersions = useResearchVersions(canManage ? centre.research.id : undefined);
   const protocolVersions = useProtocolVersions(canManage ? centre.research.id : undefined);
   const add = useAddCentreVersion();
@@ -308,6 +309,7 @@ function VersionsTab({ centre, canManage }: { centre: ResearchOrganisation; canM
           { key: 'current', label: t('centres:versions.current'), render: (v) => (v.isCurrent ? t('centres:yes') : '') },
         ]}
       />
+      <ListPager paging={paging} total={versions.data?.totalCount} onChange={setPaging} />
       {open && (
         <FormDialog
           title={t('centres:versions.add')}

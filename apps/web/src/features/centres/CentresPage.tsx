@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { centreNumberIsManual, type OrganisationFull, type OrganisationType, type ResearchOrganisation } from '@edc/domain';
 import { FormDialog } from '../../shared/components/FormDialog';
 import { currentEmployee, useMe } from '../identity/api';
-import { useCentresPage, useCreateCentre, useDeleteCentre } from './api';
+import { useCentresOfType, useCentresPage, useCreateCentre, useDeleteCentre } from './api';
 import { DataList } from './components';
 import { AddButton } from './components/AddButton';
 import { pagedListState } from './components/pagedListState';
@@ -32,7 +32,7 @@ function CreateCentreDialog({ researchId, onClose }: { researchId: string; onClo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCentre();
-  const sponsors = useCentresPage(researchId, { page: 1, pageSize: 100, organisationTypeString: 'Admin' });
+  const sponsors = useCentresOfType(researchId, 'Admin');
   const [organisation, setOrganisation] = useState<OrganisationFull | null>(null);
   const [type, setType] = useState<OrganisationType>('Site');
   const [number, setNumber] = useState('');
@@ -40,7 +40,7 @@ function CreateCentreDialog({ researchId, onClose }: { researchId: string; onClo
   const manual = centreNumberIsManual(type);
   // The research's sponsor (admin centre) is never also its site; the server refuses it, the picker hides it.
   const exclude = useMemo(
-    () => new Set(type === 'Site' ? (sponsors.data?.data ?? []).map((c) => c.organisation.id) : []),
+    () => new Set(type === 'Site' ? (sponsors.data ?? []).map((c) => c.organisation.id) : []),
     [type, sponsors.data],
   );
   const orgError = submitted && !organisation ? t('common:validation.required') : undefined;

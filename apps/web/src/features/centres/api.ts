@@ -205,7 +205,7 @@ export function useCentresPage(researchId: string | undefined, args: PageArgs & 
 }
 
 /** The research's centres of one type, every one of them (a large trial has hundreds of sites). */
-export function useCentresOfType(researchId: string | null, type: 'Kio' | 'Site' | 'TestSite', enabled = true) {
+export function useCentresOfType(researchId: string | null, type: 'Admin' | 'Kio' | 'Site' | 'TestSite', enabled = true) {
   return useQuery({
     queryKey: [...centresKey, researchId, 'ofType', type],
     queryFn: ({ signal }) =>
@@ -352,16 +352,14 @@ export interface VersionOption {
   protocolVersionDate?: string;
 }
 
-export function useCentreVersions(researchOrganisationId: string | undefined) {
+/** A page of a centre's version history, newest first. */
+export function useCentreVersions(researchOrganisationId: string | undefined, args: PageArgs) {
   return useQuery({
-    queryKey: ['centreVersions', researchOrganisationId],
+    queryKey: ['centreVersions', researchOrganisationId, args],
     queryFn: ({ signal }) =>
-      getPage<ResearchOrganisationVersion>(
-        '/ResearchOrganisationVersions',
-        { researchOrganisationId, page: 1, pageSize: 100 },
-        signal,
-      ),
+      getPage<ResearchOrganisationVersion>('/ResearchOrganisationVersions', { researchOrganisationId, ...args }, signal),
     enabled: Boolean(researchOrganisationId),
+    placeholderData: keepPreviousData,
   });
 }
 
