@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Employee, EmployeeType, OrganisationType } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { employees, organisations, researches, researchOrganisations, users } from '../../platform/db/schema/index.js';
@@ -11,6 +11,15 @@ const live = (where: SQL | undefined) =>
     isNull(researches.deletedAt),
     isNull(users.deletedAt),
     where,
+  );
+
+/** Whether the user in `userId` (a column of the outer query) is a live employee of the centre, in any role. */
+export const employedAt = (db: Db, centreId: string, userId: SQLWrapper) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(employees)
+      .where(and(eq(employees.researchOrganisationId, centreId), eq(employees.userId, userId), isNull(employees.deletedAt))),
   );
 
 /** Employees with their user, centre, organisation and research, in the API's shape; one page of them when asked. */

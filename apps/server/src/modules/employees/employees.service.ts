@@ -1,4 +1,4 @@
-import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import {
   EMPLOYEE_TYPES,
   employeeTypesFor,
@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
-import { pageOf, searchAny } from '../../platform/http/paging.js';
+import { pageOf } from '../../platform/http/paging.js';
 import { canGlobally } from '../../platform/http/research-scope.js';
 import { findCentre } from '../centres/centres.queries.js';
 import { countOrganisationUsers, findMembership, listOrganisationUsers } from '../organisations/organisation-users.repo.js';
@@ -24,12 +24,14 @@ import { findUser } from '../users/users.repo.js';
 import {
   auditedEmployee,
   countEmployees,
+  employedAt,
   findEmployeeRow,
   getEmployee,
   listEmployees,
   type EmployeeRow,
 } from './employees.repo.js';
 import { mayListEmployees, mayManageEmployees } from './employees.policy.js';
+import { userMatches } from '../users/user-name.sql.js';
 
 const alreadyEmployee = () => conflict('already_employee', 'userId');
 
@@ -53,10 +55,7 @@ export async function listEmployeesPage(deps: Deps, q: z.infer<typeof employeesQ
   } else {
     throw forbidden();
   }
-  const where = and(
-    scope,
-    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
-  );
+  const where = and(scope, userMatches(q.search));
   const [rows, total] = await Promise.all([listEmployees(db, where, q), countEmployees(db, where)]);
   return pageOf(rows, total, q);
 }
@@ -71,21 +70,11 @@ export async function listCandidatesPage(deps: Deps, q: z.infer<typeof employeeC
   const centre = await findCentre(db, q.researchOrganisationId);
   if (!centre) throw notFound('researchOrganisationId');
   if (!mayManageEmployees(caller.actor, centre.researchId)) throw forbidden();
-  const employed = db
-    .select({ one: sql`1` })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.researchOrganisationId, centre.id),
-        eq(employees.userId, organisationUsers.userId),
-        isNull(employees.deletedAt),
-      ),
-    );
   const where = and(
     eq(organisationUsers.organisationId, centre.organisationId),
     eq(organisationUsers.isVerify, true),
-    notExists(employed),
-    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
+    not(employedAt(db, centre.id, organisationUsers.userId)),
+    userMatches(q.search),
   );
   const [rows, total] = await Promise.all([listOrganisationUsers(db, where, q), countOrganisationUsers(db, where)]);
   return pageOf(rows, total, q);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrganisationUser, UserRole, organisationUserCreate, organisationUsersQuery } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
-import { pageOf, searchAny } from '../../platform/http/paging.js';
+import { pageOf } from '../../platform/http/paging.js';
 import { findUser } from '../users/users.repo.js';
 import {
   auditedOrganisationUser,
@@ -21,6 +21,7 @@ import {
 } from './organisation-users.repo.js';
 import { findOrganisation } from './organisations.repo.js';
 import { mayListMembers, mayManageMembers } from './organisations.policy.js';
+import { userMatches } from '../users/user-name.sql.js';
 
 const alreadyMember = () => conflict('already_member', 'userId');
 
@@ -29,10 +30,7 @@ export async function listMembersPage(deps: Deps, q: z.infer<typeof organisation
   const { db } = deps;
   if (!(await mayListMembers(db, caller.actor, q.organisationId))) throw forbidden();
   if (!(await findOrganisation(db, q.organisationId))) throw notFound('organisationId');
-  const where = and(
-    eq(organisationUsers.organisationId, q.organisationId),
-    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
-  );
+  const where = and(eq(organisationUsers.organisationId, q.organisationId), userMatches(q.search));
   const [rows, total] = await Promise.all([listOrganisationUsers(db, where, q), countOrganisationUsers(db, where)]);
   return pageOf(rows, total, q);
 }

@@ -2,7 +2,8 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Language, User, UserRole } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
-import { offsetOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
+import { offsetOf, type PageQuery } from '../../platform/http/paging.js';
+import { userMatches } from './user-name.sql.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,10 +40,7 @@ export function toUser(row: UserRow): User {
 
 /** One page of live users, by last and first name, with an optional search over name and e-mail. */
 export async function listUsers(db: Db, q: PageQuery & { search?: string }): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(
-    isNull(users.deletedAt),
-    searchAny(q.search, [sql`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`, users.email]),
-  );
+  const where = and(isNull(users.deletedAt), userMatches(q.search));
   const [rows, [counted]] = await Promise.all([
     db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.pageSize).offset(offsetOf(q)),
     db.select({ n: count() }).from(users).where(where),
