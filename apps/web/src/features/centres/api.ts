@@ -294,6 +294,10 @@ export function useDeleteCentre() {
 
 export const employeesKey = ['employees'] as const;
 
+/** Every employee of a centre (all pages), for the pickers that choose among them. */
+export const everyEmployeeOf = (researchOrganisationId: string, options: { signal?: AbortSignal; quietErrors?: boolean } = {}) =>
+  apiAllPages<Employee>('/Employees', { ...options, query: { researchOrganisationId } });
+
 /** A page of a centre's employees (a sponsor's or a large hospital's centre may have more than a page). */
 export function useEmployeesPage(researchOrganisationId: string | undefined, args: PageArgs) {
   return useQuery({

@@ -90,15 +90,18 @@ export function OrganisationPicker(props: PickerProps<OrganisationFull>) {
   );
 }
 
+/** A member of an organisation, as GET /OrganisationUsers and GET /Employees/Candidates read them. */
+export type Member = OrganisationUser['user'];
+
+/** A user as the pickers offer them: the full name and the e-mail that tells namesakes apart. */
+const userLabel = (u: Member) => `${fullName(u)} (${u.email})`;
+
 /** A user chosen by a search over GET /Users (users_settings). */
 export function UserPicker(props: PickerProps<User>) {
   const text = useSearchText();
   const found = useUserSearch(text.search, true);
-  return <SearchPicker {...props} text={text} found={found} optionLabel={(u) => `${fullName(u)} (${u.email})`} />;
+  return <SearchPicker {...props} text={text} found={found} optionLabel={userLabel} />;
 }
-
-/** A member of an organisation, as GET /OrganisationUsers and GET /Employees/Candidates read them. */
-export type Member = OrganisationUser['user'];
 
 /**
  * A user to add to a centre, for someone without users_settings: a member of the centre's organisation, searched on
@@ -108,14 +111,7 @@ export function CandidatePicker({ centreId, ...props }: PickerProps<Member> & { 
   const text = useSearchText();
   const found = useEmployeeCandidates(centreId, text.search);
   const users = found.data ? { data: found.data.data.map((m) => m.user) } : undefined;
-  return (
-    <SearchPicker
-      {...props}
-      text={text}
-      found={{ data: users, isFetching: found.isFetching }}
-      optionLabel={(u) => `${fullName(u)} (${u.email})`}
-    />
-  );
+  return <SearchPicker {...props} text={text} found={{ data: users, isFetching: found.isFetching }} optionLabel={userLabel} />;
 }
 
 /** The research a settings page works on (the current one by default). */

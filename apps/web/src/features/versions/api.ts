@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { design, Employee, ResearchOrganisation, ResearchVersionStatus, VersionAction } from '@edc/domain';
+import type { design, ResearchOrganisation, ResearchVersionStatus, VersionAction } from '@edc/domain';
 import type { z } from 'zod';
 import { api, apiAllPages } from '../../shared/api/client';
 import type { ResearchVersion } from '../design/api';
+import { everyEmployeeOf } from '../centres/api';
 import { downloadFile, postWithProgress } from '../../shared/api/transfer';
 
 /** Read shapes and payloads of ResearchVersions, ProtocolVersions and the ODM import (docs/design-api.md). */
@@ -80,9 +81,7 @@ export function useAdminEmployees(researchId: string | null, enabled: boolean) {
         query: { researchId, organisationTypeString: 'Admin' },
         signal,
       });
-      const lists = await Promise.all(
-        centres.map((c) => apiAllPages<Employee>('/Employees', { query: { researchOrganisationId: c.id }, signal })),
-      );
+      const lists = await Promise.all(centres.map((c) => everyEmployeeOf(c.id, { signal })));
       return lists.flat();
     },
     enabled: enabled && researchId !== null,

@@ -45,8 +45,7 @@ import { DrTrialVisitsDialog } from './DrTrialVisitsDialog';
 import { QaNotesBadge } from '../../qa-validation/QaNotesBadge';
 import { useQaVisitsByVisit } from '../../qa-validation/designBadgesApi';
 import { useExternalTrialSettings } from '../../external-trial/api';
-import { useResearch } from '../../researches/api';
-import { useResearchList } from '../../researches/api';
+import { useResearch, useResearchList } from '../../researches/api';
 
 function VisitQaBadge({ qaVisit }: { qaVisit: QaVisitReply | undefined }) {
   if (!qaVisit) return null;

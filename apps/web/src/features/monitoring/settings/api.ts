@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Employee, MonitoringVisit, SubjectWithVisits } from '@edc/domain';
+import type { MonitoringVisit, SubjectWithVisits } from '@edc/domain';
 import { api, apiAllPages, apiPage } from '../../../shared/api/client';
+import { employeesKey, everyEmployeeOf } from '../../centres/api';
 
 /** What the plan dialog sends (docs/monitoring-visits.md, POST and PUT /MonitoringVisits). */
 export interface PlanBody {
@@ -32,9 +33,8 @@ export function usePlannedVisits(researchId: string | null, confirmed: boolean, 
 /** The employees of the chosen monitoring centre (the team is picked among them). */
 export function useCentreEmployees(researchOrganisationId: string) {
   return useQuery({
-    queryKey: ['employees', researchOrganisationId],
-    queryFn: ({ signal }) =>
-      apiAllPages<Employee>('/Employees', { signal, quietErrors: true, query: { researchOrganisationId } }),
+    queryKey: [...employeesKey, researchOrganisationId, 'every'],
+    queryFn: ({ signal }) => everyEmployeeOf(researchOrganisationId, { signal, quietErrors: true }),
     enabled: Boolean(researchOrganisationId),
   });
 }
