@@ -1,6 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, type monitoringVisitSubjectsQuery } from '@edc/domain';
+import { DEFAULT_PAGE_SIZE, type monitoringVisitSubjectsQuery, type SubjectWithVisits } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { monitoringVisitSubjectVisits, subjects, subjectVisits } from '../../platform/db/schema/index.js';
@@ -9,7 +9,8 @@ import { notFound } from '../../platform/http/errors.js';
 import { pageOf } from '../../platform/http/paging.js';
 import { findCentre } from '../centres/centres.queries.js';
 import { seesGroup } from '../subjects/subjects.policy.js';
-import { countSubjects, listSubjects, subjectsWhere, toSubjectWithVisits } from '../subjects/subjects.repo.js';
+import { countSubjects, listSubjects, subjectsWhere } from '../subjects/subjects.repo.js';
+import { jsonItems } from '../../platform/http/json-text.js';
 import { assertHasMonitoringView, assertSeesMonitoringVisit } from './monitoring-visits.policy.js';
 import { findMonitoringVisit, linksOf } from './monitoring-visits.repo.js';
 
@@ -54,12 +55,12 @@ export async function monitoringVisitSubjects(
     site ? undefined : chosenSubjects(id),
   );
   const total = await countSubjects(db, where);
-  const rows = await listSubjects(db, where, q, page, total);
-  const sees = seesGroup(actor);
-  const data = rows.map((r) => toSubjectWithVisits(r, sees));
-  if (!site) {
-    const chosen = new Set(links.subjectVisitIdList);
-    for (const row of data) row.subjectVisitList = row.subjectVisitList.filter((v) => chosen.has(v.id));
-  }
+  const rows = await listSubjects(db, where, q, page, total, seesGroup(actor));
+  if (site) return pageOf(jsonItems<SubjectWithVisits>(rows), total, page);
+  const chosen = new Set(links.subjectVisitIdList);
+  const data = rows.map((json) => {
+    const row = JSON.parse(json) as SubjectWithVisits;
+    return { ...row, subjectVisitList: row.subjectVisitList.filter((v) => chosen.has(v.id)) };
+  });
   return pageOf(data, total, page);
 }

@@ -3,20 +3,16 @@ import {
   heldVisitTiming,
   visitWindow,
   type VisitSchedule,
-  isRequestedByMonitor,
   type CompletedStatus,
-  type Gender,
-  type Subject,
   type SubjectFacts,
   type SubjectStatus,
-  type SubjectVisitBrief,
-  type SubjectWithVisits,
   type VisitType,
 } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { researchOrganisations, subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
 import { pageWindow, searchAny, type PageQuery } from '../../platform/http/paging.js';
 import type { SubjectScope } from './subjects.policy.js';
+import { subjectJson } from './subject-json.sql.js';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 export type SubjectRecord = SubjectRow & { centreNumber: string };
@@ -32,37 +28,13 @@ export async function findSubject(db: Db, id: string, opts: { lock?: boolean } =
     const [locked] = await db.select({ id: subjects.id }).from(subjects).where(liveSubject(id)).for('update');
     if (!locked) return undefined;
   }
-  return readSubject(db, id, sql`null`);
-}
-
-/** The subject in the API's shape; the randomisation group only for unblinded callers. */
-export function toSubject(r: SubjectRecord, seesGroup: boolean): Subject {
-  return {
-    id: r.id,
-    researchId: r.researchId,
-    researchOrganisationId: r.researchOrganisationId,
-    researchOrganisationNumber: r.centreNumber,
-    fullName: r.fullName,
-    gender: r.gender as Gender,
-    birthDate: r.birthDate,
-    screenDate: r.screenDate,
-    screeningNumber: r.screeningNumber,
-    randomizationNumber: r.randomizationNumber,
-    identificationNumber: r.identificationNumber,
-    randomizationDate: r.randomizationDate,
-    ...(seesGroup ? { randomizationGroup: r.randomizationGroup } : {}),
-    status: r.status as SubjectStatus,
-    isRandomised: r.isRandomised,
-    isSigned: r.isSigned,
-    signDate: r.signDate,
-    endDate: r.endDate,
-    endReason: r.endReason,
-    drTrialId: r.drTrialId,
-    isTest: r.isTest,
-    version: r.version,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
+  const [row] = await db
+    .select(record)
+    .from(subjects)
+    .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
+    .where(liveSubject(id))
+    .limit(1);
+  return row ? { ...row.s, centreNumber: row.centreNumber } : undefined;
 }
 
 /** The stored fields of a subject for the audit trail (all of them: the trail is not blinded, and is read only with audit_read). */
@@ -144,16 +116,18 @@ export function subjectsOrder(s: SubjectSorts, opts: { reverse?: boolean } = {})
 /**
  * A page of subjects. The page's ids are picked first (the filters and the order read from covering indexes:
  * an index-only scan, so a deep page skips index entries, not table rows), then only those rows are read and
- * joined to their centres (docs/subjects.md "At scale"). Given the total, a page in the second half is read from
- * the end (the order reversed, the rows turned back), so the last page costs what the first does.
+ * joined to their centres, each written as the API's JSON for the caller by PostgreSQL (subject-json.sql.ts;
+ * docs/subjects.md "At scale"). Given the total, a page in the second half is read from the end (the order reversed,
+ * the rows turned back), so the last page costs what the first does.
  */
 export async function listSubjects(
   db: Db,
   where: SQL | undefined,
   sorts: SubjectSorts,
   page: PageQuery,
-  total?: number,
-): Promise<MatrixRecord[]> {
+  total: number | undefined,
+  seesGroup: boolean,
+): Promise<string[]> {
   const { fromEnd, limit, offset } = pageWindow(page, total);
   const order = subjectsOrder(sorts, { reverse: fromEnd });
   const pageIds = db
@@ -164,13 +138,13 @@ export async function listSubjects(
     .limit(limit)
     .offset(offset);
   const rows = await db
-    .select(matrixRecord)
+    .select({ json: subjectJson(seesGroup) })
     .from(subjects)
     .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
     // = any(array(…)): the ids as one array, looked up by the primary key whatever the planner guesses of the page.
     .where(sql`${subjects.id} = any(array(${pageIds}))`)
     .orderBy(...order);
-  const list = rows.map(toMatrixRecord);
+  const list = rows.map((r) => r.json);
   return fromEnd ? list.reverse() : list;
 }
 
@@ -198,77 +172,23 @@ export function timingOf(
   return { window: visitWindow(schedule, subject), timing: heldVisitTiming(schedule, subject, date) };
 }
 
-/**
- * A subject's live visits as matrix cells, in visit order, written by PostgreSQL as one text beside the subject's row
- * (a correlated sub-select on the outer `subjects` row): nine fields a cell, the cells one after another, all joined
- * by commas. A page then comes back as 50 rows rather than 50 plus 1,000, which took the pg protocol's parsing of
- * every cell's every field and a round trip off the matrix (docs/performance.md "Fifth run"). Every field is NOT NULL
- * (the monitor's mark is a 0/1 of whether validation started) and none can hold a comma: uuids, an ISO date, the
- * completed status and visit type (fixed words), integers.
- */
-const visitCellsText = sql<string | null>`(select string_agg(${subjectVisits.id}::text || ',' || ${subjectVisits.visitId}::text
-    || ',' || ${subjectVisits.date}::text || ',' || ${subjectVisits.formCompletedStatus}
-    || ',' || (${subjectVisits.startValidatingDate} is not null)::int || ',' || ${subjectVisits.repeatIndex}
-    || ',' || ${visits.visitType} || ',' || ${visits.dayNumber} || ',' || ${visits.dayPlus},
-    ',' order by ${visits.index}, ${subjectVisits.repeatIndex}, ${subjectVisits.date}, ${subjectVisits.id})
-  from ${subjectVisits} inner join ${visits} on ${visits.id} = ${subjectVisits.visitId}
-  where ${subjectVisits.subjectId} = ${subjects.id} and ${subjectVisits.deletedAt} is null)`;
-
-/** A subject with its centre's number and its visit cells as PostgreSQL wrote them (visitCellsText). */
-export type MatrixRecord = SubjectRecord & { visitCells: string | null };
-
-const matrixRecord = { ...record, visitCells: visitCellsText };
-const toMatrixRecord = (r: { s: SubjectRow; centreNumber: string; visitCells: string | null }): MatrixRecord => ({
-  ...r.s,
-  centreNumber: r.centreNumber,
-  visitCells: r.visitCells,
-});
-
-const CELL_FIELDS = 9;
-
-/**
- * The cells of visitCellsText, timed on or overdue against their windows (packages/domain heldVisitTiming). A subject
- * visit is always held on its date, so no clock takes part.
- */
-export function visitCellsOf(subject: MatrixRecord): SubjectVisitBrief[] {
-  if (!subject.visitCells) return [];
-  const f = subject.visitCells.split(',');
-  const cells: SubjectVisitBrief[] = [];
-  for (let i = 0; i + CELL_FIELDS <= f.length; i += CELL_FIELDS) {
-    const formCompletedStatus = f[i + 3] as CompletedStatus;
-    const date = f[i + 2]!;
-    const schedule = { visitType: f[i + 6] as VisitType, dayNumber: Number(f[i + 7]), dayPlus: Number(f[i + 8]), dayMinus: 0 };
-    cells.push({
-      id: f[i]!,
-      visitId: f[i + 1]!,
-      date,
-      formCompletedStatus,
-      repeatIndex: Number(f[i + 5]),
-      timing: heldVisitTiming(schedule, subject, date),
-      requestedByMonitor: isRequestedByMonitor({ startValidatingDate: f[i + 4] === '1' ? date : null, formCompletedStatus }),
-    });
-  }
-  return cells;
-}
-
-/** A matrix row: the subject as the caller may see it, with its visit cells. */
-export const toSubjectWithVisits = (r: MatrixRecord, seesGroup: boolean): SubjectWithVisits => ({
-  ...toSubject(r, seesGroup),
-  subjectVisitList: visitCellsOf(r),
-});
-
-/** A live subject with its centre's number and its visit cells. */
-export const findSubjectWithVisits = (db: Db, id: string) => readSubject(db, id, visitCellsText);
-
-/** The live subject of that id with its centre's number, and its visit cells when asked (visitCellsText, else null). */
-async function readSubject(db: Db, id: string, visitCells: SQL<string | null>): Promise<MatrixRecord | undefined> {
+/** A live subject's research and centre (what decides who sees it), with its JSON for the caller (subject-json.sql.ts). */
+export async function findSubjectWithVisits(
+  db: Db,
+  id: string,
+  seesGroup: boolean,
+): Promise<{ researchId: string; researchOrganisationId: string; json: string } | undefined> {
   const [row] = await db
-    .select({ ...record, visitCells })
+    .select({
+      researchId: subjects.researchId,
+      researchOrganisationId: subjects.researchOrganisationId,
+      json: subjectJson(seesGroup),
+    })
     .from(subjects)
     .innerJoin(researchOrganisations, eq(researchOrganisations.id, subjects.researchOrganisationId))
     .where(liveSubject(id))
     .limit(1);
-  return row ? toMatrixRecord(row) : undefined;
+  return row;
 }
 
 /** What the action rules need: the subject's state and its live visits' types and statuses. */

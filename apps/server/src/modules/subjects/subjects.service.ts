@@ -18,6 +18,7 @@ import { writeAudit } from '../../platform/audit/audit.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { conflict, forbidden } from '../../platform/http/errors.js';
 import { pageOf } from '../../platform/http/paging.js';
+import { jsonItems } from '../../platform/http/json-text.js';
 import { notAfter, notBefore, notInFuture } from './date-checks.js';
 import { changeSubject, checkVersion, saveSubject, uniqueNumberConflict } from './subject-change.js';
 import { assertRule, assertSeesSubject, listScopeOf, seesGroup, subjectActorOf } from './subjects.policy.js';
@@ -32,7 +33,6 @@ import {
   listSubjects,
   nextIdentificationSeq,
   subjectsWhere,
-  toSubjectWithVisits,
 } from './subjects.repo.js';
 import { subjectTallyByStatus, subjectTallyTotal, talliesAnswer } from './subject-tallies.repo.js';
 
@@ -45,13 +45,8 @@ export async function listSubjectsPage(deps: Deps, q: z.infer<typeof subjectsQue
   // Without a number search the total is the kept count (subject-tallies.repo.ts), not a count over the research.
   const total = talliesAnswer(q) ? await subjectTallyTotal(db, scope, q.statusList) : await countSubjects(db, where);
   // Counted first: a page in the second half is then read from the end (listSubjects).
-  const rows = await listSubjects(db, where, q, page, total);
-  const sees = seesGroup(caller.actor);
-  return pageOf(
-    rows.map((r) => toSubjectWithVisits(r, sees)),
-    total,
-    page,
-  );
+  const rows = await listSubjects(db, where, q, page, total, seesGroup(caller.actor));
+  return pageOf(jsonItems<SubjectWithVisits>(rows), total, page);
 }
 
 /** GET /Subjects/StatusCounts: the toolbar's count per status, over the list's filters without the status filter. */
@@ -72,14 +67,14 @@ export async function subjectStatusCounts(
 
 /** A subject the caller sees, with its visits (404 outside the caller's scope). */
 export async function getSubject(deps: Deps, id: string, caller: ActorCaller): Promise<SubjectWithVisits> {
-  const row = await findSubjectWithVisits(deps.db, id);
+  const row = await findSubjectWithVisits(deps.db, id, seesGroup(caller.actor));
   assertSeesSubject(caller.actor, row);
-  return toSubjectWithVisits(row!, seesGroup(caller.actor));
+  return JSON.parse(row!.json) as SubjectWithVisits;
 }
 
 /** The reply of a change: the subject as the caller may see it, with its visits. */
 export async function subjectReply(db: Db, id: string, caller: ActorCaller): Promise<SubjectWithVisits> {
-  return toSubjectWithVisits((await findSubjectWithVisits(db, id))!, seesGroup(caller.actor));
+  return JSON.parse((await findSubjectWithVisits(db, id, seesGroup(caller.actor)))!.json) as SubjectWithVisits;
 }
 
 async function assertScreeningNumberFree(db: Db, researchId: string, screeningNumber: string, exceptId?: string) {

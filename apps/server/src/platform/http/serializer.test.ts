@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseSerializerCompiler } from './serializer.js';
+import { jsonItems } from './json-text.js';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as never;
 const reply = z.object({
@@ -77,5 +78,19 @@ describe('responseSerializerCompiler', () => {
     ) => string | Buffer;
     expect(JSON.parse(String(onlyList({ data: [1, 2] })))).toEqual({ data: [1, 2] });
     expect(JSON.parse(String(onlyList({ data: [] })))).toEqual({ data: [] });
+  });
+
+  it('copies items PostgreSQL wrote as JSON when compiled, and parses and checks them when checked', () => {
+    const items = ['{"id":"a","n":null,"status":"A","cells":[{"v":"я \\"q\\""}]}', '{"id":"b","n":2,"status":"B","cells":[]}'];
+    const texts = { data: jsonItems(items), totalCount: 2 };
+    const compiled = responseSerializerCompiler('compiled')(route(reply)) as (v: unknown) => string | Buffer;
+    const checked = responseSerializerCompiler('checked')(route(reply)) as (v: unknown) => string;
+    expect(String(compiled(texts))).toBe(`{"data":[${items.join(',')}],"totalCount":2}`);
+    expect(JSON.parse(checked(texts))).toEqual({ data: items.map((i) => JSON.parse(i)), totalCount: 2 });
+    // Beside items built as objects; and a text that breaks the schema fails the checked path.
+    expect(JSON.parse(String(compiled({ data: [...jsonItems([items[0]!]), value.data[1]], totalCount: 2 })))).toEqual(
+      JSON.parse(checked({ data: [...jsonItems([items[0]!]), value.data[1]], totalCount: 2 })),
+    );
+    expect(() => checked({ data: jsonItems(['{"id":1}']), totalCount: 1 })).toThrow();
   });
 });

@@ -1,7 +1,8 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
-import { serializerCompiler as checkedSerializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { JsonText, parsedJsonText } from './json-text.js';
 
 type JsonSchema = Parameters<typeof fastJson>[0] & {
   type?: unknown;
@@ -18,6 +19,8 @@ type JsonSchema = Parameters<typeof fastJson>[0] & {
  *   own serializer); a reply is written in one pass, properties outside the schema left out as the zod schema
  *   strips them. A schema JSON Schema cannot say (none today) keeps the checked path. A list reply (`data` an
  *   array) is written item by item into bytes (listWriter).
+ * Either way an item PostgreSQL wrote as JSON (JsonText) is the JSON of its item: copied as it is when compiled,
+ * parsed and checked like any other value when checked.
  */
 export function responseSerializerCompiler(mode: 'checked' | 'compiled'): FastifySerializerCompiler<unknown> {
   if (mode === 'checked') return checkedSerializerCompiler as FastifySerializerCompiler<unknown>;
@@ -34,6 +37,12 @@ export function responseSerializerCompiler(mode: 'checked' | 'compiled'): Fastif
     }
   };
 }
+
+/** The zod serialiser (check, then JSON.stringify), with the replies' JsonText parsed first so that it is checked too. */
+const checkedSerializerCompiler = (route: Parameters<typeof zodSerializerCompiler>[0]) => {
+  const serialise = zodSerializerCompiler(route);
+  return (reply: unknown) => serialise(parsedJsonText(reply));
+};
 
 /** Bytes a list reply is written into before it is copied out; grown when a reply needs more. */
 const SCRATCH_BYTES = 1 << 20;
@@ -68,11 +77,12 @@ function listWriter(json: JsonSchema): ((reply: unknown) => Buffer | string) | n
   const rest = fastJson({ ...json, properties: others, required: json.required?.filter((name) => name !== 'data') });
   return (reply) => {
     const list = (reply as { data?: unknown } | null)?.data;
-    if (!Array.isArray(list)) return whole(reply);
+    if (!Array.isArray(list)) return whole(parsedJsonText(reply));
     let at = write('{"data":[', 0);
     for (let i = 0; i < list.length; i++) {
       if (i > 0) at = write(',', at);
-      at = write(item(list[i]), at);
+      const x = list[i];
+      at = write(x instanceof JsonText ? x.text : item(x), at);
     }
     const tail = rest(reply);
     at = write(tail === '{}' ? ']}' : `],${tail.slice(1)}`, at);
