@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { formFields, subjectFormFields } from '../../src/platform/db/schema/index.js';
+import { formFields, subjectFormFields, subjectForms, subjectFormSections } from '../../src/platform/db/schema/index.js';
+import { formCompletedStatus } from '@edc/domain';
 import { makeResearch } from '../support/factories.js';
 import { daysAgo, subjectsApi } from '../support/subject-factories.js';
 import { call, callsAs, expectError } from '../support/test-app.js';
@@ -364,5 +365,38 @@ describe('GET /SubjectsForm/ByForm', () => {
       'formId',
     );
     expect((await byForm(as('testSitePi'), '')).status).toBe(403);
+  });
+
+  it('writes each status as the domain does, every value as sent and section instants as toISOString does', async () => {
+    // The entry's JSON is PostgreSQL's (form-entry-json.sql.ts): its status rule against formCompletedStatus.
+    const entry = entries[0]!;
+    for (let bits = 0; bits < 16; bits++) {
+      const flags = { isComplete: !!(bits & 1), qaValidate: !!(bits & 2), dmValidate: !!(bits & 4), kioValidate: !!(bits & 8) };
+      await db().update(subjectForms).set(flags).where(eq(subjectForms.id, entry.subjectFormId));
+      const page = await byForm(as('qa'), `&screeningNumber=${tag}-3`);
+      expect(
+        page.body.data.map((e: any) => e.status),
+        JSON.stringify(flags),
+      ).toEqual([formCompletedStatus(flags)]);
+    }
+    await db()
+      .update(subjectForms)
+      .set({ isComplete: false, qaValidate: false, dmValidate: false, kioValidate: false })
+      .where(eq(subjectForms.id, entry.subjectFormId));
+    const text = 'кавычки "x" \\ и\nстрока\t😀';
+    await callsAs(t.app, as('sitePi')).ok('POST', '/ItemData', { subjectFormFieldId: entry.fields[d.extra.id].id, data: text });
+    const completedAt = new Date('2026-02-03T04:05:06.789Z');
+    await db()
+      .update(subjectFormSections)
+      .set({ isComplete: true, completeDate: completedAt })
+      .where(eq(subjectFormSections.id, entry.main.id));
+    const [read] = (await byForm(as('qa'), `&screeningNumber=${tag}-3`)).body.data;
+    expect(read.values[d.extra.id]).toBe(text);
+    const main = read.sections.find((x: any) => x.id === entry.main.id);
+    expect(main).toMatchObject({ isComplete: true, completeDate: completedAt.toISOString() });
+    await db()
+      .update(subjectFormSections)
+      .set({ isComplete: false, completeDate: null })
+      .where(eq(subjectFormSections.id, entry.main.id));
   });
 });

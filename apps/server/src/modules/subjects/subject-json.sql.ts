@@ -1,5 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { researchOrganisations, subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
+import { isoInstant, orNull } from '../../platform/db/json-text.sql.js';
 
 /**
  * A subject with its visit cells as the API's JSON (`subjectWithVisits` of packages/domain), written by PostgreSQL
@@ -8,10 +9,8 @@ import { researchOrganisations, subjects, subjectVisits, visits } from '../../pl
  * "Eleventh run"). The keys are in the schema's order; the checked serialiser of the tests parses every text and
  * holds it to the schema, and subject-json.test.ts holds it byte for byte to JSON.stringify of the same subject.
  *
- * Each value is written as JSON.stringify writes it: text through to_json (the same escapes), dates through to_json
- * (ISO 8601 whatever the DateStyle), instants as toISOString writes them (UTC, milliseconds, truncated as a Date
- * truncates microseconds), booleans and integers as their text. Every nullable value goes through coalesce, since
- * one NULL would make the whole text NULL.
+ * Each value is written as JSON.stringify writes it (platform/db/json-text.sql.ts); booleans and integers as their
+ * text.
  */
 export function subjectJson(seesGroup: boolean): SQL<string> {
   const s = subjects;
@@ -32,11 +31,6 @@ export function subjectJson(seesGroup: boolean): SQL<string> {
     || ',"createdAt":"' || ${isoInstant(s.createdAt)} || '","updatedAt":"' || ${isoInstant(s.updatedAt)}
     || '","subjectVisitList":[' || coalesce(${visitCellsJson}, '') || ']}'`;
 }
-
-const orNull = (value: SQLWrapper) => sql`coalesce(to_json(${value})::text, 'null')`;
-
-/** An instant as Date.toISOString writes it. */
-const isoInstant = (value: SQLWrapper) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A held visit's timing (packages/domain heldVisitTiming): overdue when held after the last day of its window, else on

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { formCompletedStatus, type EntrySection, type FormEntry } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import {
   fields,
@@ -9,13 +8,12 @@ import {
   formSections,
   researchOrganisations,
   subjectForms,
-  subjectFormFields,
-  subjectFormSections,
   subjects,
   subjectVisits,
   visits,
 } from '../../platform/db/schema/index.js';
 import { pageWindow, type PageQuery } from '../../platform/http/paging.js';
+import { formEntryJson } from './form-entry-json.sql.js';
 import { subjectsWhere } from '../subjects/subjects.repo.js';
 import type { SubjectScope } from '../subjects/subjects.policy.js';
 import { formEntryTallyTotal } from '../subjects/subject-tallies.repo.js';
@@ -144,25 +142,15 @@ export async function formLayout(db: Db, formId: string, sectionId?: string) {
 export const entriesWhere = (formId: string, subjectsWhere: SQL | undefined) =>
   and(eq(subjectForms.formId, formId), isNull(subjectForms.deletedAt), isNull(subjectVisits.deletedAt), subjectsWhere);
 
-const base = (db: Db) =>
+/** Entries with what the journals' lock needs, each written as the API's JSON (form-entry-json.sql.ts). */
+const base = (db: Db, json: SQL<string>) =>
   db
     .select({
       subjectFormId: subjectForms.id,
-      subjectId: subjects.id,
-      subjectVisitId: subjectVisits.id,
-      screeningNumber: subjects.screeningNumber,
-      randomizationNumber: subjects.randomizationNumber,
-      identificationNumber: subjects.identificationNumber,
-      researchOrganisationNumber: researchOrganisations.number,
       centreId: subjects.researchOrganisationId,
       isSigned: subjects.isSigned,
       visitSigned: sql<boolean>`(${subjectVisits.signDate} is not null)`,
-      visitDate: subjectVisits.date,
-      repeatedIndex: subjectForms.repeatedIndex,
-      isComplete: subjectForms.isComplete,
-      qaValidate: subjectForms.qaValidate,
-      dmValidate: subjectForms.dmValidate,
-      kioValidate: subjectForms.kioValidate,
+      json,
     })
     .from(subjectForms)
     .innerJoin(subjects, eq(subjects.id, subjectForms.subjectId))
@@ -185,9 +173,15 @@ function entriesOrder(reverse: boolean): SQL[] {
 }
 
 /** One page of entries; given the total, a page in the second half is read from the end (pageWindow). */
-async function listEntries(db: Db, where: SQL | undefined, page: PageQuery, total?: number): Promise<EntryRow[]> {
+async function listEntries(
+  db: Db,
+  json: SQL<string>,
+  where: SQL | undefined,
+  page: PageQuery,
+  total?: number,
+): Promise<EntryRow[]> {
   const { fromEnd, limit, offset } = pageWindow(page, total);
-  const rows = await base(db)
+  const rows = await base(db, json)
     .where(where)
     .orderBy(...entriesOrder(fromEnd))
     .limit(limit)
@@ -230,24 +224,26 @@ function orderedPageIds(db: Db, formId: string, scope: SubjectScope, withoutTest
  * A page of a form's entries in a scope with their total. Without a number search the total is the kept count
  * (form_entry_tallies, migration 0033) and the page's ids come from form_entry_order's index (migration 0034); the
  * rows are then read by key, their scope checked again. A number search (a few entries, by the trigram index)
- * reads and counts the entries themselves.
+ * reads and counts the entries themselves. Each entry comes written as the API's JSON, its values and sections those
+ * of `sectionId` alone when given (a journal).
  */
 export async function entriesPage(
   db: Db,
   formId: string,
-  filter: { scope: SubjectScope; withoutTest: boolean; screeningNumber?: string | undefined },
+  filter: { scope: SubjectScope; withoutTest: boolean; screeningNumber?: string | undefined; sectionId?: string },
   page: PageQuery,
 ): Promise<{ rows: EntryRow[]; total: number }> {
   const { scope, withoutTest, screeningNumber } = filter;
   const where = entriesWhere(formId, subjectsWhere(scope, { withoutTest, screeningNumber }));
+  const json = formEntryJson(formId, filter.sectionId);
   if (screeningNumber) {
     const total = await countEntries(db, where);
-    return { rows: await listEntries(db, where, page, total), total };
+    return { rows: await listEntries(db, json, where, page, total), total };
   }
   const total = await formEntryTallyTotal(db, formId, scope, withoutTest);
   if (total === 0) return { rows: [], total };
   const ids = orderedPageIds(db, formId, scope, withoutTest, page, total);
-  const rows = await base(db)
+  const rows = await base(db, json)
     .where(and(inArray(subjectForms.id, ids), where))
     .orderBy(...entriesOrder(false));
   return { rows, total };
@@ -261,94 +257,4 @@ export async function countEntries(db: Db, where: SQL | undefined): Promise<numb
     .innerJoin(subjectVisits, eq(subjectVisits.id, subjectForms.subjectVisitId))
     .where(where);
   return row?.n ?? 0;
-}
-
-/**
- * The current values of the entries' visible fields among `formFieldIds`, empty ones left out: one scan of
- * subject_form_fields by its (subject_form_id, form_field_id) index, reading the current value that the
- * item_data triggers keep on each row (migration 0027) rather than looking up the newest item_data row of each.
- */
-export function currentValuesQuery(db: Db, subjectFormIds: readonly string[], formFieldIds: readonly string[]) {
-  return db
-    .select({
-      subjectFormId: subjectFormFields.subjectFormId,
-      formFieldId: subjectFormFields.formFieldId,
-      data: subjectFormFields.currentData,
-    })
-    .from(subjectFormFields)
-    .where(
-      and(
-        inArray(subjectFormFields.subjectFormId, [...subjectFormIds]),
-        inArray(subjectFormFields.formFieldId, [...formFieldIds]),
-        eq(subjectFormFields.isHidden, false),
-        sql`${subjectFormFields.currentData} <> ''`,
-      ),
-    );
-}
-
-async function currentValues(db: Db, subjectFormIds: readonly string[], formFieldIds: readonly string[]) {
-  if (subjectFormIds.length === 0 || formFieldIds.length === 0) return [];
-  return currentValuesQuery(db, subjectFormIds, formFieldIds);
-}
-
-/** The states of the entries' sections (among `sectionIds` when given). */
-export async function sectionStates(db: Db, subjectFormIds: readonly string[], sectionIds?: readonly string[]) {
-  if (subjectFormIds.length === 0) return [];
-  return db
-    .select({
-      subjectFormId: subjectFormSections.subjectFormId,
-      id: subjectFormSections.id,
-      formSectionId: subjectFormSections.formSectionId,
-      status: subjectFormSections.status,
-      statusMessage: subjectFormSections.statusMessage,
-      isComplete: subjectFormSections.isComplete,
-      completeDate: subjectFormSections.completeDate,
-      version: subjectFormSections.version,
-    })
-    .from(subjectFormSections)
-    .where(
-      and(
-        inArray(subjectFormSections.subjectFormId, [...subjectFormIds]),
-        sectionIds ? inArray(subjectFormSections.formSectionId, [...sectionIds]) : undefined,
-      ),
-    );
-}
-
-/** A page of entries with their values and sections, in the API's shape. */
-export async function entriesOf(
-  db: Db,
-  rows: readonly EntryRow[],
-  formFieldIds: readonly string[],
-  sectionIds?: readonly string[],
-): Promise<FormEntry[]> {
-  const ids = rows.map((r) => r.subjectFormId);
-  const [values, sections] = await Promise.all([currentValues(db, ids, formFieldIds), sectionStates(db, ids, sectionIds)]);
-  const valuesOf = new Map<string, FormEntry['values']>(ids.map((id) => [id, {}]));
-  for (const v of values) if (v.data != null && v.data !== '') valuesOf.get(v.subjectFormId)![v.formFieldId] = v.data;
-  const sectionsOf = new Map<string, EntrySection[]>(ids.map((id) => [id, []]));
-  for (const s of sections) {
-    sectionsOf.get(s.subjectFormId)!.push({
-      id: s.id,
-      formSectionId: s.formSectionId,
-      status: s.status as EntrySection['status'],
-      statusMessage: s.statusMessage,
-      isComplete: s.isComplete,
-      completeDate: s.completeDate?.toISOString() ?? null,
-      version: s.version,
-    });
-  }
-  return rows.map((r) => ({
-    subjectFormId: r.subjectFormId,
-    subjectId: r.subjectId,
-    subjectVisitId: r.subjectVisitId,
-    screeningNumber: r.screeningNumber,
-    randomizationNumber: r.randomizationNumber,
-    identificationNumber: r.identificationNumber,
-    researchOrganisationNumber: r.researchOrganisationNumber,
-    visitDate: r.visitDate,
-    formIndex: r.repeatedIndex + 1,
-    status: formCompletedStatus(r),
-    values: valuesOf.get(r.subjectFormId)!,
-    sections: sectionsOf.get(r.subjectFormId)!,
-  }));
 }

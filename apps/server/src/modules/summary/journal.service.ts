@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { JournalEntry, JournalOption, SummaryLayout, journalQuery } from '@edc/domain';
+import type { FormEntry, JournalEntry, JournalOption, SummaryLayout, journalQuery } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { pageOf } from '../../platform/http/paging.js';
 import { siteActor } from '../data-entry/data-entry.context.js';
 import { canEditForm } from '../data-entry/entry-rules.js';
-import { entriesOf, entriesPage, findForm, findFormSection, formLayout, researchSections } from './form-entries.repo.js';
+import { entriesPage, findForm, findFormSection, formLayout, researchSections } from './form-entries.repo.js';
 import { assertInResearch, assertScreen, entriesScope } from './summary.policy.js';
 import { formColumns } from './summary.service.js';
 
@@ -25,20 +25,16 @@ export async function journalEntries(deps: Deps, q: z.infer<typeof journalQuery>
   const form = assertInResearch(section ? await findForm(db, section.formId) : undefined, researchId, 'formSectionId');
   const { scope, withoutTest } = await entriesScope(db, actor, researchId, q);
   const page = { page: q.page, pageSize: q.pageSize };
-  const [{ rows, total }, layout] = await Promise.all([
-    entriesPage(db, form.id, { scope, withoutTest, screeningNumber: q.screeningNumber }, page),
-    formLayout(db, form.id, section!.id),
-  ]);
-  const entries = await entriesOf(
-    db,
-    rows,
-    layout.columns.map((c) => c.formFieldId),
-    [section!.id],
-  );
+  const filter = { scope, withoutTest, screeningNumber: q.screeningNumber, sectionId: section!.id };
+  const { rows, total } = await entriesPage(db, form.id, filter, page);
   const ownCentre = actor.employee?.researchOrganisationId;
   const mayComplete = actor.permissions.has('subjects_edit') && canEditForm(siteActor(caller), form);
-  const locked = new Set(rows.filter((r) => r.isSigned || r.visitSigned || r.centreId !== ownCentre).map((r) => r.subjectFormId));
-  const data: JournalEntry[] = entries.map((e) => ({ ...e, canComplete: mayComplete && !locked.has(e.subjectFormId) }));
+  const data = rows.map(
+    (r): JournalEntry => ({
+      ...(JSON.parse(r.json) as FormEntry),
+      canComplete: mayComplete && !r.isSigned && !r.visitSigned && r.centreId === ownCentre,
+    }),
+  );
   return pageOf(data, total, page);
 }
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { FieldType, SummaryColumn, SummaryFormOption, SummaryLayout, summaryEntriesQuery } from '@edc/domain';
+import type { FieldType, FormEntry, SummaryColumn, SummaryFormOption, SummaryLayout, summaryEntriesQuery } from '@edc/domain';
 import type { Deps } from '../../platform/deps.js';
 import type { ActorCaller } from '../../platform/http/caller.js';
 import { pageOf } from '../../platform/http/paging.js';
-import { entriesOf, entriesPage, findForm, formLayout, researchForms } from './form-entries.repo.js';
+import { jsonItems } from '../../platform/http/json-text.js';
+import { entriesPage, findForm, formLayout, researchForms } from './form-entries.repo.js';
 import { assertInResearch, assertScreen, entriesScope } from './summary.policy.js';
 
 /**
@@ -42,14 +43,6 @@ export async function summaryEntries(deps: Deps, q: z.infer<typeof summaryEntrie
   const form = assertInResearch(await findForm(db, q.formId), researchId, 'formId');
   const { scope, withoutTest } = await entriesScope(db, caller.actor, researchId, q);
   const page = { page: q.page, pageSize: q.pageSize };
-  const [{ rows, total }, layout] = await Promise.all([
-    entriesPage(db, form.id, { scope, withoutTest, screeningNumber: q.screeningNumber }, page),
-    formLayout(db, form.id),
-  ]);
-  const data = await entriesOf(
-    db,
-    rows,
-    layout.columns.map((c) => c.formFieldId),
-  );
-  return pageOf(data, total, page);
+  const { rows, total } = await entriesPage(db, form.id, { scope, withoutTest, screeningNumber: q.screeningNumber }, page);
+  return pageOf(jsonItems<FormEntry>(rows.map((r) => r.json)), total, page);
 }

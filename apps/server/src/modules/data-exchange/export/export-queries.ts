@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import type { ExportSubject } from './export-rows.js';
-import { formWhere, isoOf, rowsOf, subjectWhere, uuids, type ExportScope } from './export-scope.js';
+import { uuids } from '../../../platform/db/id-arrays.js';
+import { formWhere, isoOf, rowsOf, subjectWhere, type ExportScope } from './export-scope.js';
 
 /** The statements of the export's reader (export-rows.ts), the same on PostgreSQL and PGlite. */
 

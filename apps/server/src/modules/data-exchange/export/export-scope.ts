@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportFormStatus } from '@edc/domain';
 import type { Db } from '../../../platform/db/client.js';
+import { uuids } from '../../../platform/db/id-arrays.js';
 import type { ExportActor, ExportRequest } from './export-request.js';
 
 /**
@@ -32,9 +33,6 @@ export function scopeOf(request: ExportRequest, actor: ExportActor, formIds: str
     withTestSubjects: request.withTestSubjects ?? false,
   };
 }
-
-/** One array parameter (not one parameter per id): a study's thousands of ids stay one bind value. */
-export const uuids = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 const STATUS: Record<ExportFormStatus, SQL> = {
   All: sql``,

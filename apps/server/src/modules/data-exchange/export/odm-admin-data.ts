@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { OidRegistry } from '../../design/odm/odm-common.js';
 import type { ExportDesign } from './export-design.js';
-import { formWhere, rowsOf, subjectWhere, uuids, type ExportScope } from './export-scope.js';
+import { uuids } from '../../../platform/db/id-arrays.js';
+import { formWhere, rowsOf, subjectWhere, type ExportScope } from './export-scope.js';
 import { attrs, xmlText } from './xml-text.js';
 
 /**
