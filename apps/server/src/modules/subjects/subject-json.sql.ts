@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { researchOrganisations, subjects, subjectVisits, visits } from '../../platform/db/schema/index.js';
 import { isoInstant, orNull } from '../../platform/db/json-text.sql.js';
+import { prerendered } from '../../platform/db/prerendered.js';
 
 /**
  * A subject with its visit cells as the API's JSON (`subjectWithVisits` of packages/domain), written by PostgreSQL
@@ -12,7 +13,7 @@ import { isoInstant, orNull } from '../../platform/db/json-text.sql.js';
  * Each value is written as JSON.stringify writes it (platform/db/json-text.sql.ts); booleans and integers as their
  * text.
  */
-export function subjectJson(seesGroup: boolean): SQL<string> {
+function subjectJsonOf(seesGroup: boolean): SQL<string> {
   const s = subjects;
   return sql<string>`'{"id":"' || ${s.id} || '","researchId":"' || ${s.researchId}
     || '","researchOrganisationId":"' || ${s.researchOrganisationId}
@@ -59,3 +60,7 @@ const visitCellsJson = sql<string | null>`(select string_agg('{"id":"' || ${subj
     ',' order by ${visits.index}, ${subjectVisits.repeatIndex}, ${subjectVisits.date}, ${subjectVisits.id})
   from ${subjectVisits} inner join ${visits} on ${visits.id} = ${subjectVisits.visitId}
   where ${subjectVisits.subjectId} = ${subjects.id} and ${subjectVisits.deletedAt} is null)`;
+
+/** Its text rendered once for the blinded and once for the unblinded (platform/db/prerendered.ts). */
+const subjectJsonText = [prerendered(0, () => subjectJsonOf(false)), prerendered(0, () => subjectJsonOf(true))];
+export const subjectJson = (seesGroup: boolean) => subjectJsonText[seesGroup ? 1 : 0]!() as SQL<string>;

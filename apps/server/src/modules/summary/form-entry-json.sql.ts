@@ -10,6 +10,7 @@ import {
   subjectVisits,
 } from '../../platform/db/schema/index.js';
 import { isoInstant, orNull } from '../../platform/db/json-text.sql.js';
+import { prerendered } from '../../platform/db/prerendered.js';
 
 /**
  * An entry of a summary table or journal as the API's JSON (`formEntry` of packages/domain), written by PostgreSQL
@@ -19,7 +20,7 @@ import { isoInstant, orNull } from '../../platform/db/json-text.sql.js';
  * narrows the values and sections to one section (a journal). The checked serialiser of the tests holds the text to
  * the schema; summary-tables.test.ts and journals.test.ts hold it to what the entries are.
  */
-export function formEntryJson(formId: string, sectionId?: string): SQL<string> {
+function formEntryJsonOf(formId: SQL, sectionId?: SQL): SQL<string> {
   const sf = subjectForms;
   return sql<string>`'{"subjectFormId":"' || ${sf.id} || '","subjectId":"' || ${subjects.id}
     || '","subjectVisitId":"' || ${subjectVisits.id} || '","screeningNumber":' || to_json(${subjects.screeningNumber})::text
@@ -47,7 +48,7 @@ const formStatus = sql`(case when not ${subjectForms.isComplete} then 'Started'
  * parent or a rule, nor by the design, in a live section of the form (of the one section when given); joined by
  * commas, null when none. The form's shown fields are an uncorrelated sub-select, which PostgreSQL evaluates once.
  */
-const currentValues = (formId: string, sectionId?: string) => sql`(select string_agg('"' || ${subjectFormFields.formFieldId}
+const currentValues = (formId: SQL, sectionId?: SQL) => sql`(select string_agg('"' || ${subjectFormFields.formFieldId}
     || '":' || to_json(${subjectFormFields.currentData})::text, ',' order by ${subjectFormFields.formFieldId})
   from ${subjectFormFields}
   where ${subjectFormFields.subjectFormId} = ${subjectForms.id} and not ${subjectFormFields.isHidden}
@@ -58,7 +59,7 @@ const currentValues = (formId: string, sectionId?: string) => sql`(select string
         and ${formSections.deletedAt} is null ${sectionId ? sql`and ${formFields.formSectionId} = ${sectionId}` : sql``}))`;
 
 /** The entry's sections (the one section when given) as `entrySection` objects, in the order they were made. */
-const sectionStates = (sectionId?: string) => {
+const sectionStates = (sectionId?: SQL) => {
   const s = subjectFormSections;
   return sql`(select string_agg('{"id":"' || ${s.id} || '","formSectionId":"' || ${s.formSectionId}
     || '","status":' || ${orNull(s.status)} || ',"statusMessage":' || ${orNull(s.statusMessage)}
@@ -66,3 +67,9 @@ const sectionStates = (sectionId?: string) => {
     || ',"version":' || ${s.version}::text || '}', ',' order by ${s.id})
   from ${s} where ${s.subjectFormId} = ${subjectForms.id} ${sectionId ? sql`and ${s.formSectionId} = ${sectionId}` : sql``})`;
 };
+
+/** Its text rendered once, with and without a section (platform/db/prerendered.ts). */
+const formJson = prerendered<[string]>(1, (formId) => formEntryJsonOf(formId));
+const sectionJson = prerendered<[string, string]>(2, (formId, sectionId) => formEntryJsonOf(formId, sectionId));
+export const formEntryJson = (formId: string, sectionId?: string) =>
+  (sectionId ? sectionJson(formId, sectionId) : formJson(formId)) as SQL<string>;
