@@ -303,6 +303,7 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   let over = 0;
   const singleP95: number[] = [];
+  const rawSingleP95: number[] = [];
   for (const role of roles) {
     for (const [title, url] of queries(role)) {
       const statements = captured.get(`${role} ${url}`)!;
@@ -318,6 +319,7 @@ try {
       }
       const p95 = percentile(api, 95);
       singleP95.push(p95);
+      rawSingleP95.push(percentile(sql, 95));
       if (p95 > BUDGET_MS) over++;
       console.log(
         `| ${role} | ${title} | ${fmt(api)} | ${fmt(sql)} | ${(p95 / percentile(sql, 95)).toFixed(2)} | ${statements.length} | ${p95 <= BUDGET_MS ? 'OK' : 'OVER'} |`,
@@ -366,7 +368,10 @@ try {
       `\n  throughput API ÷ raw SQL: ${ratio.toFixed(2)} (goal ≥ 0.7)` +
       `\n  server CPU per request: ${serverCpuPerRequest.toFixed(2)} ms` +
       `\n  server processes (${PROCESSES > 1 ? `SERVER_PROCESSES=${PROCESSES}` : 'one'}): peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} (goal ≤ 400 MB each)` +
-      `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms`,
+      `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms` +
+      // Under closed-loop clients on two cores a request waits behind the others (Little's law): the raw SQL's own
+      // figure shows what the machine allows (docs/performance.md "Eleventh run").
+      `\n  ${CLIENTS}-client p95 ÷ the largest single-client p95 (goal ≤ 3): API ${(percentile(apiRun.samples, 95) / Math.max(...singleP95)).toFixed(2)}, raw SQL ${(percentile(rawRun.samples, 95) / Math.max(...rawSingleP95)).toFixed(2)}`,
   );
 
   // ------------------------------------------------------------------------------------------- data entry

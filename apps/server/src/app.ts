@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { responseSerializerCompiler } from './platform/http/serializer.js';
 import { COMPRESS_THRESHOLD, compressReplies } from './platform/http/compress-reply.js';
 import { serverLoggerOptions } from './platform/http/server-logger.js';
@@ -120,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The queue stops (its running jobs finish) before the database is closed.
   app.addHook('onClose', async () => queue.stop());
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -8,7 +8,8 @@ import { makeUser, PASSWORD } from '../support/factories.js';
 /**
  * The client's address (docs/security.md, "Client address"): X-Forwarded-For counts only from a proxy named
  * in TRUST_PROXY, for the rate limit, the sign-in lockout and the audit trail alike. Every /api reply is
- * `Cache-Control: no-store`; Swagger UI is off in production unless API_DOCS=on.
+ * `Cache-Control: no-store` and every reply carries the security headers (platform/http/security-headers.ts);
+ * Swagger UI is off in production unless API_DOCS=on.
  */
 const apps: TestApp[] = [];
 const appWith = async (env: Record<string, string> = {}) => {
@@ -114,6 +115,28 @@ describe('API replies', () => {
       (await call(t.app, 'GET', '/health')).res,
     ]) {
       expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
+    }
+  });
+
+  it('carry the security headers, the content security policy the web app needs among them', async () => {
+    const t = await appWith();
+    for (const res of [
+      (await call(t.app, 'GET', '/health')).res,
+      (await call(t.app, 'GET', '/Users/me')).res,
+      await t.app.inject({ method: 'GET', url: '/no-such-page' }),
+    ]) {
+      const h = res.headers;
+      expect(h['content-security-policy'], res.raw.req.url).toContain("default-src 'self'");
+      expect(h['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+      expect(h['content-security-policy']).toContain("img-src 'self' data: blob:");
+      expect(h['content-security-policy']).toContain("frame-src 'self' blob:");
+      expect(h['content-security-policy']).toContain("object-src 'self' blob:");
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['x-frame-options']).toBe('SAMEORIGIN');
+      expect(h['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(h['referrer-policy']).toBe('no-referrer');
+      expect(h['cross-origin-opener-policy']).toBe('same-origin');
+      expect(h['x-powered-by']).toBeUndefined();
     }
   });
 });
