@@ -383,16 +383,49 @@ try {
   };
   // The CPU time the server's processes spent (user and system, /proc/<pid>/stat), per request of the run: steadier
   // than the throughput on a machine whose other tenants take a varying share of its cores.
-  const cpuMs = () =>
-    processTree(server!.pid!).reduce((sum, pid) => {
+  const cpuOf = (pid: number) => {
+    try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    }, 0);
-  const cpuBefore = cpuMs();
-  const apiRun = await runFor((i) => get(mix[i]![0], mix[i]![1]));
-  const serverCpuPerRequest = (cpuMs() - cpuBefore) / apiRun.samples.length;
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return undefined; // a process that just ended
+    }
+  };
+  const cpuMs = () => processTree(server!.pid!).reduce((sum, pid) => sum + (cpuOf(pid) ?? 0), 0);
+  // And where the rest of the two cores goes, for both runs: PostgreSQL's processes and this one (the clients).
+  const postgresCpu = () =>
+    new Map(
+      fs
+        .readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .filter((d) => {
+          try {
+            return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+          } catch {
+            return false;
+          }
+        })
+        .map((d) => [Number(d), cpuOf(Number(d)) ?? 0]),
+    );
+  /** PostgreSQL's CPU between two readings: what each process alive at the end spent since the first (or since it began). */
+  const postgresSince = (before: Map<number, number>) =>
+    [...postgresCpu()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+  const cpuSplit = async (run: () => Promise<Awaited<ReturnType<typeof runFor>>>) => {
+    const [server0, postgres0, client0] = [cpuMs(), postgresCpu(), process.cpuUsage()];
+    const result = await run();
+    const perRequest = (ms: number) => ms / result.samples.length;
+    const client = process.cpuUsage(client0);
+    return {
+      ...result,
+      server: perRequest(cpuMs() - server0),
+      postgres: perRequest(postgresSince(postgres0)),
+      client: perRequest((client.user + client.system) / 1000),
+    };
+  };
+  const apiRun = await cpuSplit(() => runFor((i) => get(mix[i]![0], mix[i]![1])));
+  const serverCpuPerRequest = apiRun.server;
   const clients = await Promise.all(Array.from({ length: CLIENTS }, connected));
-  const rawRun = await runFor((i, k) => replay(clients[k]!, captured.get(`${mix[i]![0]} ${mix[i]![1]}`)!));
+  const rawRun = await cpuSplit(() => runFor((i, k) => replay(clients[k]!, captured.get(`${mix[i]![0]} ${mix[i]![1]}`)!)));
   await Promise.all(clients.map((c) => c.end()));
   const ratio = apiRun.perSecond / rawRun.perSecond;
   console.log(
@@ -401,6 +434,8 @@ try {
       `\n  raw SQL: ${rawRun.perSecond.toFixed(0)} req/s, p50 / p95 / p99 ${fmt(rawRun.samples)} ms, ${rawRun.errors} errors` +
       `\n  throughput API ÷ raw SQL: ${ratio.toFixed(2)} (goal ≥ 0.7)` +
       `\n  server CPU per request: ${serverCpuPerRequest.toFixed(2)} ms` +
+      `\n  CPU per request, API: server ${apiRun.server.toFixed(2)} + PostgreSQL ${apiRun.postgres.toFixed(2)} + clients ${apiRun.client.toFixed(2)} ms;` +
+      ` raw SQL: PostgreSQL ${rawRun.postgres.toFixed(2)} + clients ${rawRun.client.toFixed(2)} ms` +
       `\n  server processes (${PROCESSES > 1 ? `SERVER_PROCESSES=${PROCESSES}` : 'one'}): peak RSS ${[...peakRss.values()].map((m) => `${m.toFixed(0)} MB`).join(', ')} (goal ≤ 400 MB each)` +
       `\n  single-client p95 (all requests): ${Math.max(...singleP95).toFixed(1)} ms at most; ${over} over ${BUDGET_MS} ms` +
       // Under closed-loop clients on two cores a request waits behind the others (Little's law): the raw SQL's own
