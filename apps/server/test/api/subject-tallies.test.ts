@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subjects, subjectVisits, visits } from '../../src/platform/db/schema/index.js';
-import { compactTallies } from '../../src/modules/subjects/subject-tallies.repo.js';
+import { compactTallies, subjectTallyByStatus } from '../../src/modules/subjects/subject-tallies.repo.js';
 import { call } from '../support/test-app.js';
 import { daysAgo, makeSubject, makeSubjectVisit, setupSubjectApp } from '../support/subject-factories.js';
 
@@ -106,5 +106,33 @@ describe('the kept counts of subjects and subject visits', () => {
     const rowsAfter = await rowsOf(sql`select count(*)::int as n from subject_visit_tallies`);
     expect(rowsAfter[0]!.n).toBeLessThan(rowsBefore[0]!.n as number);
     expect(rowsAfter[0]!.n).toBe(before.visits.length);
+  });
+
+  it('are read by a query built once per shape: other values get their own answer, a transaction its own view', async () => {
+    // subjectTallyByStatus is prepared once per database handle and shape (platform/db/prepared-once.ts).
+    const total = (m: Map<string, number>) => [...m.values()].reduce((n, c) => n + c, 0);
+    const countOf = async (centreId: string) =>
+      (
+        await rowsOf(
+          sql`select count(*)::int as n from subjects where research_organisation_id = ${centreId} and deleted_at is null`,
+        )
+      )[0]!.n as number;
+    const site1 = await subjectTallyByStatus(db(), { researchId: w.researchId, centreId: w.site.id });
+    const site2 = await subjectTallyByStatus(db(), { researchId: w.researchId, centreId: w.site2Centre.id });
+    expect(total(site1)).toBe(await countOf(w.site.id));
+    expect(total(site2)).toBe(await countOf(w.site2Centre.id));
+    expect(total(site1)).not.toBe(total(site2));
+    // Inside a transaction the same read sees the transaction's own subject, and the pool does not.
+    const rolledBack = new Error('rolled back');
+    await expect(
+      db().transaction(async (tx) => {
+        await makeSubject(tx, { researchId: w.researchId, centreId: w.site2Centre.id });
+        expect(total(await subjectTallyByStatus(tx, { researchId: w.researchId, centreId: w.site2Centre.id }))).toBe(
+          total(site2) + 1,
+        );
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(total(await subjectTallyByStatus(db(), { researchId: w.researchId, centreId: w.site2Centre.id }))).toBe(total(site2));
   });
 });

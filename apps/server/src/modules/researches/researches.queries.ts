@@ -2,6 +2,7 @@ import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Research, ResearchStatus } from '@edc/domain';
 import type { Db } from '../../platform/db/client.js';
 import { researches } from '../../platform/db/schema/index.js';
+import { preparedOnce } from '../../platform/db/prepared-once.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { notFound } from '../../platform/http/errors.js';
 import { offsetOf, pageOf, searchAny, type PageQuery } from '../../platform/http/paging.js';
@@ -33,11 +34,13 @@ export const toResearch = (r: ResearchRow): Research => ({
 });
 
 export async function findResearch(db: Db, id: string): Promise<ResearchRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(researches)
-    .where(and(eq(researches.id, id), isNull(researches.deletedAt)))
-    .limit(1);
+  const [row] = await preparedOnce(db, 'live research by id', (d) =>
+    d
+      .select()
+      .from(researches)
+      .where(and(eq(researches.id, sql.placeholder('id')), isNull(researches.deletedAt)))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { preparedOnce } from '../../platform/db/prepared-once.js';
 import { formEntryTallies, subjectTallies, subjectVisitTallies } from '../../platform/db/schema/index.js';
 import type { SubjectFilters } from './subjects.repo.js';
 import type { SubjectScope } from './subjects.policy.js';
@@ -13,26 +14,35 @@ import type { SubjectScope } from './subjects.policy.js';
 /** Whether the tallies answer a count with these filters: scope, status and test subjects only, no number search. */
 export const talliesAnswer = (f: SubjectFilters) => !f.screeningNumber && !f.randomisationNumber && !f.identificationNumber;
 
+/**
+ * The rows of a scope, as placeholders (`researchId`, `centreId`) of a query prepared once per shape
+ * (platform/db/prepared-once.ts); `shapeOf` names the shape, `valuesOf` gives the values.
+ */
 function scopeOf<T extends typeof subjectTallies | typeof subjectVisitTallies | typeof formEntryTallies>(
   t: T,
   scope: SubjectScope,
   withoutTest?: boolean,
 ) {
   return and(
-    eq(t.researchId, scope.researchId),
-    scope.centreId ? eq(t.researchOrganisationId, scope.centreId) : undefined,
+    eq(t.researchId, sql.placeholder('researchId')),
+    scope.centreId ? eq(t.researchOrganisationId, sql.placeholder('centreId')) : undefined,
     withoutTest ? eq(t.isTest, false) : undefined,
   );
 }
+const shapeOf = (scope: SubjectScope, withoutTest?: boolean) =>
+  `${scope.centreId ? 'centre' : 'research'}${withoutTest ? ', no test' : ''}`;
+const valuesOf = (scope: SubjectScope) => ({ researchId: scope.researchId, centreId: scope.centreId });
 
 /** Live subjects of a scope by status (as countByStatus over subjectsWhere without number searches). */
 export async function subjectTallyByStatus(db: Db, scope: SubjectScope, opts: { withoutTest?: boolean } = {}) {
   if (scope.empty) return new Map<string, number>();
-  const rows = await db
-    .select({ status: subjectTallies.status, n: sql<number>`sum(${subjectTallies.n})`.mapWith(Number) })
-    .from(subjectTallies)
-    .where(scopeOf(subjectTallies, scope, opts.withoutTest))
-    .groupBy(subjectTallies.status);
+  const rows = await preparedOnce(db, `subject tallies by status, ${shapeOf(scope, opts.withoutTest)}`, (d) =>
+    d
+      .select({ status: subjectTallies.status, n: sql<number>`sum(${subjectTallies.n})`.mapWith(Number) })
+      .from(subjectTallies)
+      .where(scopeOf(subjectTallies, scope, opts.withoutTest))
+      .groupBy(subjectTallies.status),
+  ).execute(valuesOf(scope));
   return new Map(rows.filter((r) => r.n !== 0).map((r) => [r.status, r.n]));
 }
 
@@ -47,21 +57,25 @@ export async function visitTallyByStatus(db: Db, scope: SubjectScope, opts: { wi
   if (scope.empty) return [];
   const t = subjectVisitTallies;
   const n = (when: SQL) => sql<number>`coalesce(sum(${t.n}) filter (where ${when}), 0)`.mapWith(Number);
-  return db
-    .select({ status: t.formCompletedStatus, overdue: n(sql`${t.overdue}`), onTime: n(sql`not ${t.overdue}`) })
-    .from(t)
-    .where(scopeOf(t, scope, opts.withoutTest))
-    .groupBy(t.formCompletedStatus);
+  return preparedOnce(db, `visit tallies by status, ${shapeOf(scope, opts.withoutTest)}`, (d) =>
+    d
+      .select({ status: t.formCompletedStatus, overdue: n(sql`${t.overdue}`), onTime: n(sql`not ${t.overdue}`) })
+      .from(t)
+      .where(scopeOf(t, scope, opts.withoutTest))
+      .groupBy(t.formCompletedStatus),
+  ).execute(valuesOf(scope));
 }
 
 /** The live entries of a form in a scope (migration 0033), as countEntries counts them without a number search. */
 export async function formEntryTallyTotal(db: Db, formId: string, scope: SubjectScope, withoutTest: boolean): Promise<number> {
   if (scope.empty) return 0;
   const t = formEntryTallies;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) })
-    .from(t)
-    .where(and(eq(t.formId, formId), scopeOf(t, scope, withoutTest)));
+  const [row] = await preparedOnce(db, `form entry tallies, ${shapeOf(scope, withoutTest)}`, (d) =>
+    d
+      .select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) })
+      .from(t)
+      .where(and(eq(t.formId, sql.placeholder('formId')), scopeOf(t, scope, withoutTest))),
+  ).execute({ ...valuesOf(scope), formId });
   return row?.n ?? 0;
 }
 

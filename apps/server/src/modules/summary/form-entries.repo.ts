@@ -14,6 +14,7 @@ import {
 } from '../../platform/db/schema/index.js';
 import { pageWindow, type PageQuery } from '../../platform/http/paging.js';
 import { formEntryJson } from './form-entry-json.sql.js';
+import { preparedOnce } from '../../platform/db/prepared-once.js';
 import { subjectsWhere } from '../subjects/subjects.repo.js';
 import type { SubjectScope } from '../subjects/subjects.policy.js';
 import { formEntryTallyTotal } from '../subjects/subject-tallies.repo.js';
@@ -36,18 +37,20 @@ export interface FormRecord {
 
 /** A live form of the design with its visit's title. */
 export async function findForm(db: Db, formId: string): Promise<FormRecord | undefined> {
-  const [row] = await db
-    .select({
-      id: forms.id,
-      researchId: forms.researchId,
-      title: forms.title,
-      visitTitle: visits.title,
-      employeeTypesList: forms.employeeTypesList,
-    })
-    .from(forms)
-    .innerJoin(visits, eq(visits.id, forms.visitId))
-    .where(and(eq(forms.id, formId), isNull(forms.deletedAt), isNull(visits.deletedAt)))
-    .limit(1);
+  const [row] = await preparedOnce(db, 'live form by id', (d) =>
+    d
+      .select({
+        id: forms.id,
+        researchId: forms.researchId,
+        title: forms.title,
+        visitTitle: visits.title,
+        employeeTypesList: forms.employeeTypesList,
+      })
+      .from(forms)
+      .innerJoin(visits, eq(visits.id, forms.visitId))
+      .where(and(eq(forms.id, sql.placeholder('formId')), isNull(forms.deletedAt), isNull(visits.deletedAt)))
+      .limit(1),
+  ).execute({ formId });
   return row;
 }
 
